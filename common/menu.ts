@@ -1,0 +1,300 @@
+/**
+ * The one table of pages (SPEC.md §2, §6; DOMAIN.md "Who uses it").
+ *
+ * Every route's title, the public top menu, the back-office side menu, breadcrumbs, the
+ * layout a path gets and who may open a back-office page all come from here. The server
+ * does not read menus, but the permission codes named here are the ones it enforces.
+ */
+import { AuthType, type PermissionCode } from './permissions';
+
+/** Icon names; src/layouts/icons.tsx maps each to one imported @ant-design/icons component. */
+export type MenuIconName =
+  | 'HomeOutlined'
+  | 'ProfileOutlined'
+  | 'DashboardOutlined'
+  | 'NotificationOutlined'
+  | 'LinkOutlined'
+  | 'BankOutlined'
+  | 'TeamOutlined'
+  | 'UserOutlined'
+  | 'SafetyCertificateOutlined'
+  | 'IdcardOutlined'
+  | 'SwapOutlined'
+  | 'AuditOutlined'
+  | 'SoundOutlined'
+  | 'PictureOutlined'
+  | 'ProjectOutlined'
+  | 'FileSearchOutlined'
+  | 'TrophyOutlined'
+  | 'KeyOutlined'
+  | 'ReadOutlined'
+  | 'DownloadOutlined'
+  | 'PhoneOutlined'
+  | 'FileTextOutlined'
+  | 'SolutionOutlined';
+
+export type LayoutKind = 'none' | 'public' | 'manage';
+
+export interface PageEntry {
+  path: string;
+  title: string;
+  icon?: MenuIconName;
+  /** Title shown instead of `title` to one authType (the back-office root, for instance). */
+  titleByAuthType?: Partial<Record<AuthType, string>>;
+  hideInMenu?: boolean;
+  /** Sub-pages (e.g. /FrontPage/detail/123) stay out of the menu. */
+  hideChildrenInMenu?: boolean;
+  /**
+   * The access flag that decides (SPEC.md §6): the name of a flag of src/access.ts. A boolean
+   * flag is used as is, a function flag is called with this entry; false or an undefined
+   * flag hides. Without one, the entry inherits its parent's decision.
+   */
+  access?: 'canSeeAdmin' | 'canSeeMenu' | 'isLoggedIn';
+  /** Who may open it; read by the `canSeeMenu` function flag. */
+  authTypes?: readonly AuthType[];
+  /** The code a staff member needs (authType 1 only; other kinds are scoped by ownership). */
+  permission?: PermissionCode;
+  children?: readonly PageEntry[];
+}
+
+const { Staff, MemberUnit, Practitioner } = AuthType;
+
+/** Pages that stand alone, with no shared layout. */
+export const STANDALONE_PAGES: readonly PageEntry[] = [
+  { path: '/login', title: '登录' },
+  { path: '/register', title: '会员单位入会申请' },
+  { path: '/register-guide', title: '入会指南' },
+  { path: '/certificate-view', title: '证书查看' },
+];
+
+/** The public site's top menu, in order. */
+export const PUBLIC_PAGES: readonly PageEntry[] = [
+  { path: '/', title: '首页', icon: 'HomeOutlined' },
+  { path: '/FrontPage/aboutUs', title: '协会简介', icon: 'ProfileOutlined' },
+  { path: '/FrontPage/association-work', title: '协会工作', icon: 'SolutionOutlined' },
+  { path: '/FrontPage/notice', title: '通知公告', icon: 'SoundOutlined', hideInMenu: true },
+  {
+    path: '/FrontPage/comprehensive-information/association-news',
+    title: '协会新闻',
+    icon: 'ReadOutlined',
+  },
+  { path: '/FrontPage/member-unit', title: '会员之窗', icon: 'BankOutlined' },
+  {
+    path: '/FrontPage/comprehensive-information/industry-dynamics',
+    title: '专家库',
+    icon: 'TeamOutlined',
+  },
+  { path: '/FrontPage/download', title: '下载专区', icon: 'DownloadOutlined' },
+  { path: '/FrontPage/Contact', title: '联系我们', icon: 'PhoneOutlined' },
+  {
+    path: '/FrontPage/detail',
+    title: '详情',
+    icon: 'FileTextOutlined',
+    hideInMenu: true,
+    hideChildrenInMenu: true,
+  },
+];
+
+/**
+ * The back office. Order follows SPEC.md §6's staff list, with the pages DOMAIN.md adds
+ * placed so that the member-unit list keeps its order too.
+ */
+export const MANAGE_ROOT: PageEntry = {
+  path: '/Manage',
+  title: '后台管理',
+  titleByAuthType: { [MemberUnit]: '会员单位子系统', [Practitioner]: '从业人员' },
+  access: 'canSeeAdmin',
+  children: [
+    {
+      path: '/Manage/memberInfo',
+      title: '单位信息管理',
+      icon: 'BankOutlined',
+      access: 'canSeeMenu',
+      authTypes: [MemberUnit],
+    },
+    {
+      path: '/Manage/staging',
+      title: '工作台',
+      icon: 'DashboardOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'workbench:view',
+    },
+    {
+      path: '/Manage/association-news',
+      title: '新闻公告发布',
+      icon: 'NotificationOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'content:article:view',
+    },
+    {
+      path: '/Manage/friendly-link',
+      title: '友情链接管理',
+      icon: 'LinkOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'content:link:view',
+    },
+    {
+      path: '/Manage/member-unit-management',
+      title: '会员单位管理',
+      icon: 'BankOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'member:unit:view',
+    },
+    {
+      path: '/Manage/expert-database-management',
+      title: '专家库管理',
+      icon: 'TeamOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'expert:view',
+    },
+    {
+      path: '/Manage/user-management',
+      title: '用户管理',
+      icon: 'UserOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'system:user:view',
+    },
+    {
+      path: '/Manage/permission-management',
+      title: '权限管理',
+      icon: 'KeyOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'system:role:view',
+    },
+    {
+      // A menu entry that opens the standalone certificate page (SPEC.md §6 "certificate preview").
+      path: '/certificate-view',
+      title: '证书预览',
+      icon: 'SafetyCertificateOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'certificate:view',
+    },
+    {
+      path: '/Manage/employee-management',
+      title: '从业人员管理',
+      icon: 'IdcardOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit, Practitioner],
+      permission: 'member:practitioner:view',
+    },
+    {
+      path: '/Manage/employee-unit-change',
+      title: '从业人员单位变更管理',
+      icon: 'SwapOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit],
+      permission: 'member:unit-change:view',
+    },
+    {
+      path: '/Manage/annual-inspection-record',
+      title: '年检管理',
+      titleByAuthType: { [Staff]: '会员单位年检管理' },
+      icon: 'AuditOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit, Practitioner],
+      permission: 'inspection:view',
+    },
+    {
+      path: '/Manage/notice',
+      title: '网站公告管理',
+      icon: 'SoundOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'content:notice:view',
+    },
+    {
+      path: '/Manage/carousel-news',
+      title: '轮播新闻管理',
+      icon: 'PictureOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'content:carousel:view',
+    },
+    {
+      path: '/Manage/project-management',
+      title: '项目管理',
+      icon: 'ProjectOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit, Practitioner],
+      permission: 'project:view',
+    },
+    {
+      path: '/Manage/business-audit',
+      title: '业务审核管理',
+      icon: 'FileSearchOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'review:view',
+    },
+    {
+      path: '/Manage/performance-case',
+      title: '业绩案例管理',
+      icon: 'TrophyOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit],
+      permission: 'case:view',
+    },
+  ],
+};
+
+/** Every page, for title look-ups. */
+export const ALL_PAGES: readonly PageEntry[] = [
+  ...STANDALONE_PAGES,
+  ...PUBLIC_PAGES,
+  MANAGE_ROOT,
+  ...(MANAGE_ROOT.children ?? []),
+];
+
+/** The title the not-found page shows. */
+export const NOT_FOUND_TITLE = '页面不存在';
+export const FORBIDDEN_TITLE = '无权访问';
+
+/** SPEC.md §2: any path containing /Manage is the back office; four pages stand alone. */
+export function layoutOf(pathname: string): LayoutKind {
+  if (pathname.includes('/Manage')) return 'manage';
+  if (STANDALONE_PAGES.some((p) => pathname === p.path || pathname.startsWith(`${p.path}/`))) {
+    return 'none';
+  }
+  return 'public';
+}
+
+export function entryTitle(entry: PageEntry, authType?: number): string {
+  return (authType && entry.titleByAuthType?.[authType as AuthType]) || entry.title;
+}
+
+/**
+ * The entry a path belongs to: an exact match, else the longest entry the path lies under
+ * (so /FrontPage/detail/12 belongs to /FrontPage/detail). `/` matches only itself.
+ */
+export function findPage(pathname: string): PageEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let best: PageEntry | undefined;
+  for (const entry of ALL_PAGES) {
+    if (entry.path === path) return entry;
+    if (entry.path !== '/' && path.startsWith(`${entry.path}/`)) {
+      if (!best || entry.path.length > best.path.length) best = entry;
+    }
+  }
+  return best;
+}
+
+/** Whether one user may open one back-office entry: the rule behind the `canSeeMenu` flag. */
+export function canOpenEntry(
+  user: { authType: number; permissions?: readonly string[] } | null | undefined,
+  entry: Pick<PageEntry, 'authTypes' | 'permission'>,
+): boolean {
+  if (!entry.authTypes) return true;
+  if (!user || !entry.authTypes.includes(user.authType as AuthType)) return false;
+  if (user.authType === AuthType.Staff && entry.permission) {
+    return !!user.permissions?.includes(entry.permission);
+  }
+  return true;
+}

@@ -1,0 +1,214 @@
+/**
+ * Account kinds and permission codes: the one home of who may do what.
+ *
+ * The server checks these codes on every call (see server/auth/guard.ts); the front end's
+ * access.ts reads the same table to narrow menus and buttons. Codes follow RuoYi's
+ * `module:entity:action` shape. Only association staff (authType 1) carry codes, through
+ * their roles; member units (2) and practitioners (3) are scoped by ownership instead.
+ */
+
+export const AuthType = {
+  /** 协会工作人员：协会网站后台管理系统 */
+  Staff: 1,
+  /** 会员单位：会员单位子系统 */
+  MemberUnit: 2,
+  /** 从业人员 */
+  Practitioner: 3,
+} as const;
+export type AuthType = (typeof AuthType)[keyof typeof AuthType];
+
+export const AUTH_TYPES: readonly AuthType[] = [1, 2, 3];
+
+/** What each authType's login screen and back-office root are called. */
+export const AUTH_TYPE_TITLES: Record<AuthType, string> = {
+  1: '协会网站后台管理系统',
+  2: '会员单位子系统',
+  3: '从业人员',
+};
+
+export function isAuthType(value: unknown): value is AuthType {
+  return value === 1 || value === 2 || value === 3;
+}
+
+/** Parses `?authType=` and the like; anything else is undefined. */
+export function parseAuthType(value: unknown): AuthType | undefined {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return isAuthType(n) ? n : undefined;
+}
+
+/** Permission codes with their Chinese names, grouped as the permission-management page shows them. */
+export const PERMISSION_GROUPS = [
+  {
+    group: '工作台',
+    items: [{ code: 'workbench:view', name: '查看工作台' }],
+  },
+  {
+    group: '会员单位',
+    items: [
+      { code: 'member:unit:view', name: '查看会员单位' },
+      { code: 'member:unit:edit', name: '编辑会员单位' },
+      { code: 'member:unit:approve', name: '审核会员单位' },
+      { code: 'member:unit:delete', name: '注销会员单位' },
+      { code: 'member:unit:export', name: '导出会员单位' },
+    ],
+  },
+  {
+    group: '从业人员',
+    items: [
+      { code: 'member:practitioner:view', name: '查看从业人员' },
+      { code: 'member:practitioner:edit', name: '编辑从业人员' },
+      { code: 'member:practitioner:approve', name: '审核从业人员' },
+      { code: 'member:practitioner:delete', name: '删除从业人员' },
+      { code: 'member:practitioner:export', name: '导出从业人员' },
+      { code: 'member:practitioner:import', name: '导入从业人员' },
+    ],
+  },
+  {
+    group: '从业人员单位变更',
+    items: [
+      { code: 'member:unit-change:view', name: '查看单位变更' },
+      { code: 'member:unit-change:approve', name: '审批单位变更' },
+    ],
+  },
+  {
+    group: '专家库',
+    items: [
+      { code: 'expert:view', name: '查看专家' },
+      { code: 'expert:edit', name: '编辑专家' },
+      { code: 'expert:delete', name: '删除专家' },
+      { code: 'expert:export', name: '导出专家' },
+    ],
+  },
+  {
+    group: '新闻公告',
+    items: [
+      { code: 'content:article:view', name: '查看文章' },
+      { code: 'content:article:edit', name: '编辑文章' },
+      { code: 'content:article:publish', name: '发布/下线文章' },
+      { code: 'content:article:delete', name: '删除文章' },
+    ],
+  },
+  {
+    group: '网站公告',
+    items: [
+      { code: 'content:notice:view', name: '查看公告' },
+      { code: 'content:notice:edit', name: '编辑/发布公告' },
+      { code: 'content:notice:delete', name: '删除公告' },
+    ],
+  },
+  {
+    group: '轮播新闻',
+    items: [
+      { code: 'content:carousel:view', name: '查看轮播' },
+      { code: 'content:carousel:edit', name: '编辑轮播' },
+      { code: 'content:carousel:delete', name: '删除轮播' },
+    ],
+  },
+  {
+    group: '友情链接',
+    items: [
+      { code: 'content:link:view', name: '查看友情链接' },
+      { code: 'content:link:edit', name: '编辑友情链接' },
+      { code: 'content:link:delete', name: '删除友情链接' },
+    ],
+  },
+  {
+    group: '网站页面',
+    items: [{ code: 'content:site-page:edit', name: '编辑网站页面（协会简介、联系我们、页脚）' }],
+  },
+  {
+    group: '项目',
+    items: [
+      { code: 'project:view', name: '查看项目' },
+      { code: 'project:review', name: '审核项目（备案/退回）' },
+      { code: 'project:export', name: '导出项目' },
+    ],
+  },
+  {
+    group: '年检',
+    items: [
+      { code: 'inspection:view', name: '查看年检' },
+      { code: 'inspection:review', name: '审核年检' },
+      { code: 'inspection:manage', name: '开启年检年度' },
+      { code: 'inspection:export', name: '导出年检' },
+    ],
+  },
+  {
+    group: '业务审核',
+    items: [
+      { code: 'review:view', name: '查看审核队列' },
+      { code: 'review:decide', name: '审核决定' },
+    ],
+  },
+  {
+    group: '业绩案例',
+    items: [
+      { code: 'case:view', name: '查看业绩案例' },
+      { code: 'case:review', name: '审核业绩案例' },
+    ],
+  },
+  {
+    group: '证书',
+    items: [
+      { code: 'certificate:view', name: '查看证书' },
+      { code: 'certificate:revoke', name: '吊销证书' },
+    ],
+  },
+  {
+    group: '用户管理',
+    items: [
+      { code: 'system:user:view', name: '查看用户' },
+      { code: 'system:user:edit', name: '新增/编辑用户' },
+      { code: 'system:user:enable', name: '启用/停用用户' },
+      { code: 'system:user:reset-password', name: '查看账号/重置密码' },
+    ],
+  },
+  {
+    group: '权限管理',
+    items: [
+      { code: 'system:role:view', name: '查看角色' },
+      { code: 'system:role:edit', name: '新增/编辑角色' },
+      { code: 'system:role:delete', name: '删除角色' },
+    ],
+  },
+  {
+    group: '系统',
+    items: [
+      { code: 'system:log:view', name: '查看操作日志' },
+      { code: 'system:file:upload', name: '上传文件' },
+    ],
+  },
+] as const;
+
+export type PermissionCode = (typeof PERMISSION_GROUPS)[number]['items'][number]['code'];
+
+export const ALL_PERMISSION_CODES: readonly PermissionCode[] = PERMISSION_GROUPS.flatMap((g) =>
+  g.items.map((i) => i.code),
+);
+
+const PERMISSION_NAMES = new Map<string, string>(
+  PERMISSION_GROUPS.flatMap((g) => g.items.map((i) => [i.code, i.name] as const)),
+);
+
+export function isPermissionCode(code: string): code is PermissionCode {
+  return PERMISSION_NAMES.has(code);
+}
+
+export function permissionName(code: string): string {
+  return PERMISSION_NAMES.get(code) ?? code;
+}
+
+/** The built-in role that holds every code; it cannot be edited or deleted. */
+export const SUPER_ADMIN_ROLE_CODE = 'super-admin';
+
+/**
+ * The one check both sides use: may this user do `code`?
+ * Staff need the code through a role; other authTypes never hold staff codes.
+ */
+export function hasPermission(
+  user: { authType: number; permissions?: readonly string[] } | null | undefined,
+  code: PermissionCode,
+): boolean {
+  if (!user || user.authType !== AuthType.Staff) return false;
+  return !!user.permissions?.includes(code);
+}

@@ -1,0 +1,73 @@
+/** Accounts and sessions: the calls SPEC.md §7 fixes, with API.md's fields. */
+import Type, { type Static } from 'typebox';
+import { PASSWORD_MAX_LENGTH } from '../validators';
+import { Nullable } from './common';
+
+export const LoginAccount = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  title: '登录账号',
+});
+
+export const LoginBody = Type.Object(
+  {
+    loginAccount: LoginAccount,
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '密码' }),
+    authType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+      title: '登录类型',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+/** What `GET /user/current` returns and the front end keeps under `currentUser`. */
+export const CurrentUser = Type.Object({
+  userId: Type.String(),
+  loginAccount: Type.String(),
+  name: Type.String(),
+  authType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  /** The member unit of a type-2 or type-3 account, else null. */
+  unitId: Nullable(Type.String()),
+  unitName: Nullable(Type.String()),
+  practitionerId: Nullable(Type.String()),
+  /** Permission codes (staff only; empty for other kinds). */
+  permissions: Type.Array(Type.String()),
+  roleNames: Type.Array(Type.String()),
+  mustChangePassword: Type.Boolean(),
+  lastLoginAt: Nullable(Type.String()),
+});
+export type CurrentUser = Static<typeof CurrentUser>;
+
+export const LoginResult = Type.Object({ token: Type.String(), currentUser: CurrentUser });
+export type LoginResult = Static<typeof LoginResult>;
+
+export const SetPasswordBody = Type.Object(
+  {
+    oldPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '原密码' }),
+    newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '新密码' }),
+  },
+  { additionalProperties: false },
+);
+export type SetPasswordBody = Static<typeof SetPasswordBody>;
+
+/**
+ * SPEC.md's "password display": staff confirm with their own password and see another
+ * account's login name; with `reset: true` the account also gets a generated password,
+ * shown once.
+ */
+export const ShowLoginAccountBody = Type.Object(
+  {
+    userId: Type.String({ minLength: 1, maxLength: 64, title: '用户' }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '当前密码' }),
+    reset: Type.Optional(Type.Boolean({ title: '重置密码' })),
+  },
+  { additionalProperties: false },
+);
+export type ShowLoginAccountBody = Static<typeof ShowLoginAccountBody>;
+
+export const ShowLoginAccountResult = Type.Object({
+  loginAccount: Type.String(),
+  newPassword: Type.Optional(Type.String()),
+});
+export type ShowLoginAccountResult = Static<typeof ShowLoginAccountResult>;

@@ -1,0 +1,3 @@
+export default function Home() {
+  return <div>首页</div>;
+}

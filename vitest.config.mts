@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const at = (p: string) => path.join(root, p);
+
+// Umi's aliases, so that tests import pages and app code exactly as the build does.
+const alias = [
+  { find: /^@umijs\/max$/, replacement: at('src/.umi/exports.ts') },
+  { find: /^umi$/, replacement: at('src/.umi/exports.ts') },
+  { find: /^@@\//, replacement: `${at('src/.umi')}/` },
+  { find: /^@\//, replacement: `${at('src')}/` },
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+          setupFiles: [at('tests/unit/setup.ts')],
+          testTimeout: 20000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // Each file opens its own database; PostgreSQL runs share one server, so keep files apart.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
