@@ -11,6 +11,7 @@ const alias = [
   { find: /^umi$/, replacement: at('src/.umi/exports.ts') },
   { find: /^@@\//, replacement: `${at('src/.umi')}/` },
   { find: /^@\//, replacement: `${at('src')}/` },
+  { find: /^@common\//, replacement: `${at('common')}/` },
 ];
 
 export default defineConfig({

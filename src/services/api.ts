@@ -1,0 +1,15 @@
+/**
+ * The one entry for typed calls. `request` is Umi's request, configured in src/app.tsx:
+ * its interceptors (src/requestErrors.ts) turn every non-success envelope into a thrown
+ * error and show it, so a call that resolves always carries status 1.
+ */
+import { request, type RequestOptions as UmiRequestOptions } from '@umijs/max';
+import type { ApiEnvelope } from '@common/schemas/common';
+
+export type RequestOptions = Omit<UmiRequestOptions, 'getResponse'>;
+
+/** Calls `url` (relative to /api/v1) and returns the envelope's `data`. */
+export async function api<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const body: ApiEnvelope<T> = await request<ApiEnvelope<T>>(url, { ...options, getResponse: false });
+  return body.data;
+}

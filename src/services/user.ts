@@ -1,0 +1,31 @@
+/** Accounts and sessions (SPEC.md §7). */
+import type {
+  CurrentUser,
+  LoginBody,
+  LoginResult,
+  SetPasswordBody,
+  ShowLoginAccountBody,
+  ShowLoginAccountResult,
+} from '@common/schemas/auth';
+import { api, type RequestOptions } from './api';
+
+export function login(body: LoginBody) {
+  return api<LoginResult>('user/auth/login', { method: 'POST', data: body });
+}
+
+export function logout() {
+  return api<null>('user/auth/logout', { method: 'POST' });
+}
+
+/** `skipErrorHandler` lets getInitialState fail quietly when a stored token has expired. */
+export function queryCurrentUser(options?: RequestOptions) {
+  return api<CurrentUser>('user/current', options);
+}
+
+export function setPassword(body: SetPasswordBody) {
+  return api<null>('/user/set/password', { method: 'PUT', data: body });
+}
+
+export function showLoginAccount(body: ShowLoginAccountBody) {
+  return api<ShowLoginAccountResult>('/user/show/login_account', { method: 'PUT', data: body });
+}
