@@ -39,6 +39,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          // One real server (built SPA + API, fresh database) for the whole run.
+          globalSetup: [at('tests/e2e/globalSetup.ts')],
+          testTimeout: 90000,
+          hookTimeout: 120000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,77 @@
+// `npm test`: type-check, lint, unit and server tests, a production build, then the
+// end-to-end journeys in Chromium against the real server. It ends with the plain line
+// `N passed, N failed` that CI reads (type-check, lint and build count as one check each).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reportDir = mkdtempSync(path.join(tmpdir(), 'test-report-'));
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` runs just those steps
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (only.length && !only.includes(label)) return true;
+  const ok = run(label, command, args);
+  if (ok) passed += 1;
+  else failed += 1;
+  summary.push(`${ok ? '通过' : '失败'}  ${label}`);
+  return ok;
+}
+
+function vitest(project) {
+  if (only.length && !only.includes(project)) return;
+  const out = path.join(reportDir, `${project}.json`);
+  const ok = run(`vitest ${project}`, bin('vitest'), [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  if (!existsSync(out)) {
+    failed += 1;
+    summary.push(`失败  vitest ${project}（没有生成报告）`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const p = report.numPassedTests ?? 0;
+  // A file that fails to load has a failed suite but no failed test: count it as one failure.
+  const suitesFailedWithoutTests = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const f = (report.numFailedTests ?? 0) + suitesFailedWithoutTests;
+  passed += p;
+  failed += f;
+  summary.push(`${ok ? '通过' : '失败'}  vitest ${project}: ${p} passed, ${f} failed`);
+  if (!ok && p + f === 0) failed += 1;
+}
+
+check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+vitest('unit');
+vitest('server');
+const built = check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build']);
+if (built || existsSync(path.join(root, 'dist/index.html'))) vitest('e2e');
+else if (!only.length || only.includes('e2e')) {
+  failed += 1;
+  summary.push('失败  e2e（前端未能构建）');
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+console.log(`\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,65 @@
+/**
+ * Chromium for the journeys: Debian's /usr/bin/chromium driven by playwright-core (a
+ * browser download is impossible here). Each page records console errors and uncaught
+ * exceptions so that a test can assert there were none.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export const baseURL = (): string => inject('baseURL');
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and page errors seen so far. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, context, errors };
+}
+
+/** Logs in through the API and stores the session the way the login page does. */
+export async function loginThroughApi(
+  page: Page,
+  account: { loginAccount: string; password: string; authType: number },
+): Promise<{ token: string; currentUser: Record<string, unknown> }> {
+  const res = await page.request.post('/api/v1/user/auth/login', { data: account });
+  const body = (await res.json()) as { status: number; message: string; data: { token: string; currentUser: Record<string, unknown> } };
+  if (body.status !== 1) throw new Error(`登录失败：${body.message}`);
+  const { token, currentUser } = body.data;
+  await page.goto('/register-guide');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('currentUser', u);
+    },
+    [token, JSON.stringify({ ...currentUser, unitId: currentUser.unitId || currentUser.userId })] as const,
+  );
+  return body.data;
+}

@@ -1,0 +1,86 @@
+/**
+ * Every route of SPEC.md §2 renders its title in real Chromium without console errors;
+ * the back office without a session goes to the login page; an unknown path is not found.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MANAGE_ROOT,
+  NOT_FOUND_TITLE,
+  PUBLIC_PAGES,
+  STANDALONE_PAGES,
+  entryTitle,
+} from '@common/menu';
+import { E2E_ADMIN } from './accounts';
+import { launchBrowser, loginThroughApi, openPage } from './browser';
+
+const APP_NAME = '市社会稳定风险评估行业协会';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectTitle(path: string, title: string, login?: typeof E2E_ADMIN) {
+  const { page, context, errors } = await openPage(browser);
+  try {
+    if (login) await loginThroughApi(page, login);
+    await page.goto(path);
+    await page.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 30_000 });
+    expect(await page.title()).toBe(`${title} - ${APP_NAME}`);
+    await expect(page.getByText(title, { exact: true }).first().isVisible()).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('public and standalone pages', () => {
+  const pages = [...PUBLIC_PAGES, ...STANDALONE_PAGES].map((p) => [p.path, p.title] as const);
+  it.each(pages)('%s shows %s', async (path, title) => {
+    await expectTitle(path, title);
+  });
+});
+
+describe('back office', () => {
+  const children = (MANAGE_ROOT.children ?? []).filter((c) => c.path.startsWith('/Manage/'));
+
+  it('has the sixteen pages of SPEC.md §2', () => {
+    expect(children).toHaveLength(16);
+  });
+
+  it.each(children.map((c) => [c.path, entryTitle(c, 1)] as const))(
+    '%s shows %s to the super-administrator',
+    async (path, title) => {
+      await expectTitle(path, title, E2E_ADMIN);
+    },
+  );
+
+  it.each(children.map((c) => [c.path] as const))('%s without a session goes to /login?authType=1', async (path) => {
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get('authType')).toBe('1');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('unknown paths', () => {
+  it.each([['/no-such-page'], ['/FrontPage/no-such-page'], ['/a/b/c']])('%s shows the not-found page', async (path) => {
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await page.goto(path);
+      await page.getByText(NOT_FOUND_TITLE).first().waitFor({ timeout: 30_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
