@@ -1,0 +1,101 @@
+/**
+ * Sessions against the real server: each authType logs in through the login page and sees
+ * its own menu; a revoked token sends the user back to the login page with "请重新登录".
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANAGE_ROOT, canOpenEntry, entryTitle } from '@common/menu';
+import { AUTH_TYPE_TITLES } from '@common/permissions';
+import { DEMO_PRACTITIONER, DEMO_STAFF, DEMO_UNIT, E2E_ADMIN } from './accounts';
+import { launchBrowser, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Account = typeof E2E_ADMIN | typeof DEMO_STAFF | typeof DEMO_UNIT | typeof DEMO_PRACTITIONER;
+
+async function loginThroughForm(page: Page, account: Account) {
+  await page.goto(`/login?authType=${account.authType}`);
+  await page.getByText(AUTH_TYPE_TITLES[account.authType]).first().waitFor();
+  await page.locator('#loginAccount').fill(account.loginAccount);
+  await page.locator('#password').fill(account.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/Manage/'), { timeout: 30_000 });
+}
+
+/** The side menu's entries, in order. */
+async function sideMenuTitles(page: Page): Promise<string[]> {
+  const items = page.locator('.ant-pro-sider .ant-menu-item');
+  await items.first().waitFor();
+  return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+describe.each([
+  ['super-administrator', E2E_ADMIN],
+  ['staff with a limited role', DEMO_STAFF],
+  ['member unit', DEMO_UNIT],
+  ['practitioner', DEMO_PRACTITIONER],
+] as const)('%s', (_label, account) => {
+  it('logs in through the login page and sees exactly its menu', async () => {
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await loginThroughForm(page, account);
+      const current = await page.request.get('/api/v1/user/current', {
+        headers: { token: (await page.evaluate(() => localStorage.getItem('token'))) ?? '' },
+      });
+      const user = ((await current.json()) as { data: { authType: number; permissions: string[] } }).data;
+      expect(user.authType).toBe(account.authType);
+      const expected = (MANAGE_ROOT.children ?? [])
+        .filter((entry) => canOpenEntry(user, entry))
+        .map((entry) => entryTitle(entry, user.authType));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await sideMenuTitles(page)).toEqual(expected);
+      // The first page the menu offers is where the login lands.
+      const first = (MANAGE_ROOT.children ?? []).find((entry) => canOpenEntry(user, entry));
+      expect(new URL(page.url()).pathname).toBe(first?.path);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a revoked session', () => {
+  it('is sent to /login?authType=1 with 请重新登录', async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await loginThroughForm(page, E2E_ADMIN);
+      const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+      expect(token).not.toBe('');
+      // Another tab logs out: the server revokes the token.
+      const res = await page.request.post('/api/v1/user/auth/logout', { headers: { token } });
+      expect(((await res.json()) as { status: number }).status).toBe(1);
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get('authType')).toBe('1');
+      await page.getByText('请重新登录', { exact: false }).first().waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a wrong password shows the server message and stays on the login page', async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto('/login?authType=1');
+      await page.locator('#loginAccount').fill(E2E_ADMIN.loginAccount);
+      await page.locator('#password').fill('wrong-password-1');
+      await page.locator('button[type=submit]').click();
+      await page.getByText('账号或密码错误', { exact: false }).first().waitFor({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe('/login');
+    } finally {
+      await context.close();
+    }
+  });
+});
