@@ -3,7 +3,13 @@ import { defineConfig } from '@umijs/max';
 
 export default defineConfig({
   alias: { '@common': path.resolve(__dirname, 'common') },
-  antd: {},
+  antd: {
+    // Both switches only make the plugin render antd's ConfigProvider and <App>; their
+    // contents (zh_CN locale, toasts 2 s / at most 1) come from `antd` in src/app.tsx,
+    // because a locale object cannot live in this JSON-serialised config.
+    configProvider: {},
+    appConfig: {},
+  },
   access: {},
   model: {},
   initialState: {},

@@ -1,0 +1,15 @@
+/**
+ * The shape of Umi's initial state (SPEC.md §1, §4), in a module without React so that
+ * src/access.ts, layouts and pages can import the type and the application name alike.
+ * `getInitialState` in src/app.tsx builds it.
+ */
+import type { CurrentUser } from '@common/schemas/auth';
+
+/** The application's name, shown in titles, headers and the footer. */
+export const APP_NAME = '市社会稳定风险评估行业协会';
+
+export interface InitialState {
+  name: string;
+  /** Present when a stored token still works. */
+  currentUser?: CurrentUser;
+}
