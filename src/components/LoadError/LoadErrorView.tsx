@@ -1,0 +1,25 @@
+import { Button, Result } from 'antd';
+import { retryByReload } from './chunkError';
+
+interface LoadErrorViewProps {
+  /** Why it failed, in plain words; the default fits both a time-out and a missing file. */
+  reason?: string;
+}
+
+/** SPEC.md §8 "page chunk load failure": what the user sees, with a retry that reloads. */
+export default function LoadErrorView({ reason }: LoadErrorViewProps) {
+  return (
+    <Result
+      status="warning"
+      title="页面加载失败"
+      subTitle={
+        reason ?? '页面文件未能加载，可能是网络不稳定或系统刚刚更新。请检查网络后重新加载。'
+      }
+      extra={
+        <Button type="primary" onClick={retryByReload}>
+          重新加载
+        </Button>
+      }
+    />
+  );
+}

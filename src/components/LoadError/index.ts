@@ -1,0 +1,3 @@
+export { default as LoadErrorBoundary } from './LoadErrorBoundary';
+export { default as LoadErrorView } from './LoadErrorView';
+export * from './chunkError';

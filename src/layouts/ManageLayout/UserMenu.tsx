@@ -1,0 +1,55 @@
+/** The back office's header right: the user's name with 修改密码 and 退出登录. */
+import { useState } from 'react';
+import { Dropdown, type MenuProps } from 'antd';
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import type { CurrentUser } from '@common/schemas/auth';
+import { logout } from '@/services/user';
+import { removeCurrentUser, removeToken } from '@/storage';
+import { goWithFullReload } from '@/components/fullPageNavigation';
+import ChangePasswordModal from './ChangePasswordModal';
+import styles from './index.less';
+
+/**
+ * Ends the session on the server, then locally, and opens the login of the same kind.
+ * A failed server call (an expired token, say) must not keep the user logged in here.
+ */
+export async function signOut(user: Pick<CurrentUser, 'authType'>) {
+  try {
+    await logout();
+  } catch {
+    // The local session ends regardless.
+  }
+  removeToken();
+  removeCurrentUser();
+  // A full load, so that no state of this user survives in memory.
+  goWithFullReload(`/login?authType=${user.authType}`);
+}
+
+const items: MenuProps['items'] = [
+  { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+  { type: 'divider' },
+  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+];
+
+export default function UserMenu({ user }: { user: CurrentUser }) {
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'password') setPasswordOpen(true);
+    if (key === 'logout') void signOut(user);
+  };
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']} placement="bottomRight">
+        <button type="button" className={styles.userButton} aria-label="账号菜单">
+          <UserOutlined />
+          <span className={styles.userName}>{user.name || user.loginAccount}</span>
+          <DownOutlined className={styles.userCaret} />
+        </button>
+      </Dropdown>
+      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+}

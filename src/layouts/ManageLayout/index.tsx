@@ -1,0 +1,89 @@
+/**
+ * The back office (SPEC.md §2): ProLayout with a 300 px side menu under the logo and name,
+ * no footer, the user's menu at the top right. Menu and breadcrumb come from MANAGE_ROOT
+ * (common/menu.ts) filtered by the access flags, so a staff member sees only the pages
+ * their roles grant; a page opened by URL that the menu does not offer shows 403.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { Link, Navigate, useAccess, useLocation, useModel, useNavigate } from '@umijs/max';
+import { entryTitle, MANAGE_ROOT, type PageEntry } from '@common/menu';
+import {
+  canOpenManagePath,
+  firstAccessiblePath,
+  manageEntryChain,
+  manageMenuFor,
+  type AccessFlags,
+} from '@/access';
+import Forbidden from '@/components/Forbidden';
+import { ASSOCIATION_NAME, LOGO_URL } from '../brand';
+import { menuIcon } from '../icons';
+import UserMenu from './UserMenu';
+import styles from './index.less';
+
+/** Where a visitor without a session goes (SPEC.md §2). */
+export const LOGIN_PATH = '/login?authType=1';
+
+function toMenuData(entries: readonly PageEntry[], authType: number): MenuDataItem[] {
+  return entries.map((entry) => ({
+    path: entry.path,
+    key: entry.path,
+    name: entryTitle(entry, authType),
+    icon: menuIcon(entry.icon),
+    children: entry.children ? toMenuData(entry.children, authType) : undefined,
+  }));
+}
+
+export default function ManageLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { initialState } = useModel('@@initialState');
+  const access = useAccess() as AccessFlags;
+  const user = initialState?.currentUser;
+  const authType = user?.authType ?? 0;
+
+  const menuData = useMemo(() => toMenuData(manageMenuFor(access), authType), [access, authType]);
+  const breadcrumb = useMemo(
+    () =>
+      (manageEntryChain(pathname) ?? [MANAGE_ROOT]).map((entry) => ({
+        title: entryTitle(entry, authType),
+      })),
+    [pathname, authType],
+  );
+
+  if (!user) return <Navigate to={LOGIN_PATH} replace />;
+
+  const allowed = canOpenManagePath(pathname, access);
+
+  return (
+    <ProLayout
+      layout="side"
+      siderWidth={300}
+      title={ASSOCIATION_NAME}
+      logo={LOGO_URL}
+      location={{ pathname }}
+      route={{ path: MANAGE_ROOT.path, children: menuData }}
+      menu={{ locale: false }}
+      // ProLayout picks its own texts from navigator.language; keep them Chinese (SPEC.md §1).
+      formatMessage={({ defaultMessage }) => defaultMessage ?? ''}
+      menuHeaderRender={(_logo, _title, props) => (
+        <div className={styles.menuHeader}>
+          <img src={LOGO_URL} alt="协会标志" className={styles.logo} />
+          {!props?.collapsed && <h1 className={styles.title}>{ASSOCIATION_NAME}</h1>}
+        </div>
+      )}
+      onMenuHeaderClick={() => navigate('/')}
+      menuItemRender={(item, dom) =>
+        item.path ? <Link to={item.path}>{dom}</Link> : dom
+      }
+      breadcrumbRender={() => breadcrumb}
+      footerRender={false}
+      fixSiderbar
+    >
+      <div className={styles.headerBar}>
+        <UserMenu user={user} />
+      </div>
+      {allowed ? children : <Forbidden homePath={firstAccessiblePath(user, access) ?? '/'} />}
+    </ProLayout>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * What the public footer shows (SPEC.md §1). A constant with placeholder values for now; a later issue loads the
+ * footer from the server's site pages (DOMAIN.md "Site page"), with these as the fallback.
+ */
+import { ASSOCIATION_NAME } from '../brand';
+
+export interface FooterLink {
+  title: string;
+  path: string;
+}
+
+export interface FooterInfo {
+  associationName: string;
+  postalAddress: string;
+  phone: string;
+  icpNumber: string;
+  links: readonly FooterLink[];
+  copyright: string;
+}
+
+export const FOOTER_INFO: FooterInfo = {
+  associationName: ASSOCIATION_NAME,
+  postalAddress: '市政务服务中心东楼 5 层',
+  phone: '000-00000000',
+  icpNumber: 'ICP备00000000号-1',
+  links: [
+    { title: '关于协会', path: '/FrontPage/aboutUs' },
+    { title: '联系我们', path: '/FrontPage/Contact' },
+    { title: '会员之窗', path: '/FrontPage/member-unit' },
+    { title: '专家库/行业动态', path: '/FrontPage/comprehensive-information/industry-dynamics' },
+    { title: '免责声明', path: '/FrontPage/detail?page=disclaimer' },
+    { title: '隐私保护', path: '/FrontPage/detail?page=privacy' },
+  ],
+  copyright: `版权所有 © ${new Date().getFullYear()} ${ASSOCIATION_NAME}`,
+};

@@ -1,0 +1,10 @@
+/**
+ * The association's name and logo, shown by both layouts and the login page.
+ * The logo lives in public/ so that the server, e-mails and the favicon can use it too.
+ */
+import { APP_NAME } from '@/initialState';
+
+export const ASSOCIATION_NAME = APP_NAME;
+
+/** SPEC.md §1: the public path is the site root. */
+export const LOGO_URL = '/logo.svg';

@@ -1,0 +1,5 @@
+import PublicPagePlaceholder from '@/components/PagePlaceholder/PublicPagePlaceholder';
+
+export default function ContactPage() {
+  return <PublicPagePlaceholder path="/FrontPage/Contact" />;
+}

@@ -1,0 +1,5 @@
+import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+
+export default function AnnualInspectionRecordPage() {
+  return <ManagePagePlaceholder path="/Manage/annual-inspection-record" />;
+}

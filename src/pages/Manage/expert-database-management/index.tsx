@@ -1,0 +1,5 @@
+import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+
+export default function ExpertDatabaseManagementPage() {
+  return <ManagePagePlaceholder path="/Manage/expert-database-management" />;
+}

@@ -1,0 +1,5 @@
+import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+
+export default function PerformanceCasePage() {
+  return <ManagePagePlaceholder path="/Manage/performance-case" />;
+}

@@ -1,0 +1,5 @@
+import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+
+export default function ProjectManagementPage() {
+  return <ManagePagePlaceholder path="/Manage/project-management" />;
+}
