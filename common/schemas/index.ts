@@ -2,3 +2,6 @@ export * from './common';
 export * from './auth';
 export * from './files';
 export * from './dict';
+export * from './users';
+export * from './roles';
+export * from './system';

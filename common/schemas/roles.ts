@@ -1,0 +1,52 @@
+/** Roles: named sets of permission codes for staff accounts (API.md `roles`). */
+import Type, { type Static } from 'typebox';
+import { Nullable, PageQuery, Version } from './common';
+
+export const RoleRecord = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  /** The super-administrator role: its codes are all codes and cannot be changed. */
+  builtIn: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+  /** How many accounts hold the role. */
+  userCount: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  version: Type.Integer(),
+});
+export type RoleRecord = Static<typeof RoleRecord>;
+
+export const RoleListQuery = Type.Object({ ...PageQuery.properties }, { additionalProperties: false });
+export type RoleListQuery = Static<typeof RoleListQuery>;
+
+const RoleName = Type.String({ minLength: 1, maxLength: 50, title: '角色名称' });
+const Description = Nullable(Type.String({ maxLength: 200, title: '描述' }));
+const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '权限编码' }), {
+  maxItems: 500,
+  uniqueItems: true,
+  title: '权限',
+});
+
+export const RoleCreateBody = Type.Object(
+  {
+    code: Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z][a-z0-9_-]+$', title: '角色编码' }),
+    name: RoleName,
+    description: Type.Optional(Description),
+    permissions: Permissions,
+  },
+  { additionalProperties: false },
+);
+export type RoleCreateBody = Static<typeof RoleCreateBody>;
+
+export const RoleUpdateBody = Type.Object(
+  {
+    name: Type.Optional(RoleName),
+    description: Type.Optional(Description),
+    permissions: Type.Optional(Permissions),
+    version: Version,
+  },
+  { additionalProperties: false },
+);
+export type RoleUpdateBody = Static<typeof RoleUpdateBody>;

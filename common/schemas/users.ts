@@ -1,0 +1,102 @@
+/** Accounts as user management sees them (API.md `users`). */
+import Type, { type Static } from 'typebox';
+import { PASSWORD_MAX_LENGTH } from '../validators';
+import { Id, Nullable, PageQuery, Version } from './common';
+
+const AuthTypeField = (title: string) =>
+  Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { title });
+
+export const UserRecord = Type.Object({
+  id: Type.String(),
+  loginAccount: Type.String(),
+  name: Type.String(),
+  authType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  phone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  unitId: Nullable(Type.String()),
+  practitionerId: Nullable(Type.String()),
+  roleIds: Type.Array(Type.String()),
+  roleNames: Type.Array(Type.String()),
+  enabled: Type.Boolean(),
+  mustChangePassword: Type.Boolean(),
+  lastLoginAt: Nullable(Type.String()),
+  /** Set while the account is locked after too many wrong passwords. */
+  lockedUntil: Nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  version: Type.Integer(),
+});
+export type UserRecord = Static<typeof UserRecord>;
+
+export const UserListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    authType: Type.Optional(AuthTypeField('账号类型')),
+    enabled: Type.Optional(Type.Boolean({ title: '状态' })),
+    roleId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '角色' })),
+  },
+  { additionalProperties: false },
+);
+export type UserListQuery = Static<typeof UserListQuery>;
+
+const UserName = Type.String({ minLength: 1, maxLength: 50, title: '姓名' });
+const Phone = Nullable(Type.String({ maxLength: 20, title: '手机号码' }));
+const Email = Nullable(Type.String({ maxLength: 100, title: '电子邮箱' }));
+const RoleIds = Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '角色' }), {
+  maxItems: 50,
+  uniqueItems: true,
+  title: '角色',
+});
+
+export const UserCreateBody = Type.Object(
+  {
+    loginAccount: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_.@-]+$',
+      title: '登录账号',
+    }),
+    name: UserName,
+    authType: AuthTypeField('账号类型'),
+    phone: Type.Optional(Phone),
+    email: Type.Optional(Email),
+    unitId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' }))),
+    practitionerId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '从业人员' }))),
+    roleIds: Type.Optional(RoleIds),
+    enabled: Type.Optional(Type.Boolean({ title: '状态' })),
+    /** Omitted: a strong password is generated and returned once. */
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '初始密码' })),
+  },
+  { additionalProperties: false },
+);
+export type UserCreateBody = Static<typeof UserCreateBody>;
+
+export const UserCreateResult = Type.Object({
+  id: Type.String(),
+  /** Only when the server generated the password: shown once, never again. */
+  initialPassword: Type.Optional(Type.String()),
+});
+export type UserCreateResult = Static<typeof UserCreateResult>;
+
+export const UserUpdateBody = Type.Object(
+  {
+    name: Type.Optional(UserName),
+    phone: Type.Optional(Phone),
+    email: Type.Optional(Email),
+    unitId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' }))),
+    practitionerId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '从业人员' }))),
+    roleIds: Type.Optional(RoleIds),
+    version: Version,
+  },
+  { additionalProperties: false },
+);
+export type UserUpdateBody = Static<typeof UserUpdateBody>;
+
+/** Resetting another account's password: the caller confirms with their own password. */
+export const ResetPasswordBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '当前密码' }) },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+export const UserIdParams = Type.Object({ id: Id }, { additionalProperties: false });

@@ -1,0 +1,209 @@
+/**
+ * buildApp: the Fastify instance with every plugin, the envelope and error mapping, the
+ * guard, the API modules and the static SPA. Kept thin: the parts live in their modules.
+ *
+ * For a module author (e.g. server/files/), the import paths:
+ *   BizError, errors.*        server/http/errors.ts      throw to answer `{status:10,...}` (or 20/21/30)
+ *   ok(data)                  server/http/envelope.ts    wrap a handler's result
+ *   RouteAccess, requireUser, server/auth/guard.ts       `config: { access: {...} }` on every route;
+ *   assertSameUnit, ...                                  ownership checks for authTypes 2 and 3
+ *   logOperation              server/oplog.ts            one operation_logs row, in your transaction
+ *   Db, DbOrTrx, row types    server/db/index.ts         `app.db` is the Kysely instance; `app.clock()` is now
+ *   Config                    server/config.ts           `app.appConfig` (uploadMaxBytes, dataDir, ...)
+ * Register a new module by adding its plugin to `apiModules` in server/modules/index.ts;
+ * routes there are prefixed with /api/v1.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { API_BASE, ApiStatus, INTERNAL_ERROR_MESSAGE } from '@common/schemas/common';
+import { installGuard, isApiPath } from './auth/guard';
+import type { Config } from './config';
+import type { AppDb, Db, DialectName } from './db/index';
+import { fail } from './http/envelope';
+import { BizError } from './http/errors';
+import { validatorCompiler } from './http/validation';
+import { apiModules } from './modules/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DialectName;
+    appConfig: Config;
+    /** The current time; injectable so that tests can move it (idle expiry, lock-out). */
+    clock: () => Date;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: AppDb;
+  /** Fastify logger options; false silences (tests). Defaults to JSON at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyBaseLogger;
+  clock?: () => Date;
+  /** Extra plugins registered after the API modules (tests use it to probe the guard). */
+  plugins?: FastifyPluginAsync[];
+}
+
+/** Never log secrets: tokens, cookies, passwords anywhere they could appear. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  '*.password',
+  'oldPassword',
+  'newPassword',
+  'token',
+];
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS } }),
+    trustProxy: config.trustProxy,
+    // Accept the caller's x-request-id when it looks like one; otherwise make our own.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', options.db.kysely);
+  app.decorate('dialect', options.db.dialect);
+  app.decorate('appConfig', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  installGuard(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await registerDocs(app);
+
+  for (const module of apiModules) await app.register(module, { prefix: API_BASE });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+  const staticEnabled = fs.existsSync(path.join(config.staticDir, 'index.html'));
+  if (staticEnabled) await registerSpa(app, config.staticDir);
+  app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, staticEnabled));
+
+  await app.ready();
+  return app;
+}
+
+async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: '稳评行业协会门户与后台 API',
+        description: '每个 JSON 响应都是 {status, success, message, data}；status 1 成功，10 业务错误，20/21 token 无效/为空，30 无权限。',
+        version: '1',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  app.get(
+    `${API_BASE}/openapi.json`,
+    { config: { access: { public: true } }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
+}
+
+/** umi's hashed file names: umi.3f2a1b.js, p__Manage__staging__index.8ab3.async.js, logo.a1b2c3d4.png */
+const HASHED_ASSET = /\.(?=[0-9a-f]*\d)[0-9a-f]{4,32}(\.async|\.chunk)?\.[a-z0-9]+$/i;
+
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (name === 'index.html') return 'no-cache';
+  if (HASHED_ASSET.test(name)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
+  });
+}
+
+function handleNotFound(request: FastifyRequest, reply: FastifyReply, staticEnabled: boolean) {
+  const url = request.url.split('?')[0];
+  const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
+  if (staticEnabled && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    // History fallback: the SPA's router decides what the path shows.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  }
+  return reply.code(404).send(fail(ApiStatus.BusinessError, isApiPath(url) ? '接口不存在' : '页面不存在'));
+}
+
+/** Fastify's own error codes that are the client's fault, in Chinese. */
+const CLIENT_ERRORS: Record<string, [httpStatus: number, message: string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求体不是有效的JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体不能为空'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, '请求体过大'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, '不支持的请求内容类型'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
+  FST_REQ_FILE_TOO_LARGE: [413, '文件过大'],
+  FST_PARTS_LIMIT: [413, '上传的部分过多'],
+  FST_FILES_LIMIT: [413, '上传的文件过多'],
+  FST_FIELDS_LIMIT: [413, '上传的字段过多'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, '请求不是 multipart/form-data'],
+};
+
+function handleError(error: FastifyError | BizError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof BizError) {
+    return reply.code(error.httpStatus).send(fail(error.status, error.message));
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return reply.code(400).send(fail(ApiStatus.BusinessError, error.message));
+  }
+  const known = fastifyError.code ? CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) return reply.code(known[0]).send(fail(ApiStatus.BusinessError, known[1]));
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return reply.code(400).send(fail(ApiStatus.BusinessError, '请求体不是有效的JSON'));
+  }
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error');
+    return reply.code(status).send(fail(ApiStatus.BusinessError, '请求无效'));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(fail(ApiStatus.BusinessError, INTERNAL_ERROR_MESSAGE));
+}

@@ -1,0 +1,147 @@
+/**
+ * The guard: every /api route declares who may call it in its route config, and the
+ * server refuses to start when one does not.
+ *
+ *   config: { access: { public: true } }                        anyone, no token
+ *   config: { access: {} }                                      any logged-in account
+ *   config: { access: { authTypes: [1], permission: 'system:user:view' } }
+ *   config: { access: { authTypes: [1, 2], permission: 'member:unit:view', scope: 'own-unit' } }
+ *
+ * `permission` applies to staff (authType 1), who hold codes through roles. Member units
+ * (2) and practitioners (3) hold no codes: when their authType is listed they pass, and
+ * the handler limits them to their own records with the scope helpers below.
+ * `scope: 'own-unit'` requires a non-staff caller to belong to a unit;
+ * `scope: 'own-practitioner'` requires a practitioner record.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AuthType, hasPermission, isPermissionCode, type PermissionCode } from '@common/permissions';
+import { errors } from '../http/errors';
+import { findLiveSession } from './sessions';
+import { loadAuthUser, type AuthUser } from './user';
+
+export type AccessScope = 'own-unit' | 'own-practitioner';
+
+export type RouteAccess =
+  | { public: true }
+  | {
+      public?: false;
+      /** Which account kinds may call; all three when omitted. */
+      authTypes?: readonly AuthType[];
+      /** The code a staff caller must hold. */
+      permission?: PermissionCode;
+      scope?: AccessScope;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller; null on public routes without a (valid) token. */
+    user: AuthUser | null;
+  }
+}
+
+/** Path prefixes whose routes are public without declaring it (the API documentation pages). */
+const PUBLIC_PREFIXES = ['/api/v1/docs'];
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+/** Installs the start-up check and the per-request check on the root instance. */
+export function installGuard(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
+      route.config = { ...(route.config ?? {}), access: { public: true } };
+      return;
+    }
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`路由 ${String(route.method)} ${route.url} 没有声明访问权限（config.access）`);
+    }
+    if (!access.public && access.permission && !isPermissionCode(access.permission)) {
+      throw new Error(`路由 ${String(route.method)} ${route.url} 使用了未知的权限编码 ${access.permission}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // not an API route (static files, 404)
+    const token = readToken(request);
+    if (access.public) {
+      // A public route still learns who is calling when a valid token comes along.
+      if (token) request.user = await authenticate(app, request, token).catch(() => null);
+      return;
+    }
+    if (!token) throw errors.tokenEmpty();
+    const user = await authenticate(app, request, token);
+    request.user = user;
+    authorize(user, access);
+  });
+}
+
+function readToken(request: FastifyRequest): string | null {
+  const raw = request.headers.token;
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  return token && token.trim() ? token.trim() : null;
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<AuthUser> {
+  const session = await findLiveSession(app.db, token, app.clock(), {
+    idleMinutes: app.appConfig.sessionIdleMinutes,
+  });
+  if (!session) throw errors.tokenInvalid();
+  // Checked on every request, so that disabling an account ends its sessions at once.
+  const user = await loadAuthUser(app.db, session.account_id, session.id);
+  if (!user) throw errors.tokenInvalid();
+  request.log.debug({ userId: user.id }, 'authenticated');
+  return user;
+}
+
+function authorize(user: AuthUser, access: Exclude<RouteAccess, { public: true }>): void {
+  if (access.authTypes && !access.authTypes.includes(user.authType)) throw errors.forbidden();
+  if (user.authType === AuthType.Staff) {
+    if (access.permission && !hasPermission(user, access.permission)) throw errors.forbidden();
+    return;
+  }
+  if (access.scope === 'own-unit' && !user.unitId) throw errors.forbidden();
+  if (access.scope === 'own-practitioner' && !user.practitionerId) throw errors.forbidden();
+}
+
+/** The caller on a route that requires login (the guard has already checked). */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw errors.tokenEmpty();
+  return request.user;
+}
+
+/**
+ * Ownership scope for later modules.
+ * Staff pass (their permission code was checked by the guard); a member unit or a
+ * practitioner may touch only records of their own unit.
+ */
+export function assertSameUnit(user: AuthUser, unitId: string | null | undefined): void {
+  if (user.authType === AuthType.Staff) return;
+  if (!user.unitId || user.unitId !== unitId) throw errors.forbidden();
+}
+
+/** A practitioner may touch only their own record; their unit may touch its practitioners' records. */
+export function assertOwnPractitioner(
+  user: AuthUser,
+  record: { practitionerId: string; unitId: string | null },
+): void {
+  if (user.authType === AuthType.Staff) return;
+  if (user.authType === AuthType.MemberUnit && user.unitId && user.unitId === record.unitId) return;
+  if (user.authType === AuthType.Practitioner && user.practitionerId === record.practitionerId) return;
+  throw errors.forbidden();
+}
+
+/** For list queries: null means "all units" (staff); otherwise filter by this unit id. */
+export function unitFilterFor(user: AuthUser): string | null {
+  if (user.authType === AuthType.Staff) return null;
+  if (!user.unitId) throw errors.forbidden();
+  return user.unitId;
+}

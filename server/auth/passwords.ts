@@ -1,0 +1,63 @@
+/**
+ * Password hashing with scrypt (node:crypto). The stored form carries its own parameters,
+ * so they can be raised later without breaking old hashes:
+ *   scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
+ */
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+
+function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r: R, p: P });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], 'base64');
+  const expected = Buffer.from(parts[5], 'base64');
+  if (!n || !r || !p || expected.length === 0) return false;
+  const key = await scryptAsync(password, salt, expected.length, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
+  return timingSafeEqual(key, expected);
+}
+
+/**
+ * A hash of nothing anyone knows: verifying against it when an account does not exist
+ * costs the same time as a real check, so response times do not reveal accounts.
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SYMBOLS = '@#$%&*+=?';
+
+/** A strong generated password (16 characters, every class, no look-alike letters). */
+export function generatePassword(length = 16): string {
+  const all = LOWER + UPPER + DIGITS + SYMBOLS;
+  const pick = (set: string) => set[randomInt(set.length)];
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
+  while (chars.length < length) chars.push(pick(all));
+  // Fisher–Yates, so the guaranteed classes are not always first.
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}

@@ -1,0 +1,98 @@
+/**
+ * Environment variables with their defaults, read and validated once at start.
+ * Everything else takes a `Config` object, so tests build one with `loadConfig({...})`.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the SQLite file and uploaded files live. */
+  dataDir: string;
+  /** postgres://… switches to PostgreSQL; otherwise SQLite at `sqliteFile`. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  adminAccount: string;
+  /** Unset: a random password is generated when the super-administrator is first created. */
+  adminPassword: string | null;
+  /** A session ends after this much inactivity (sliding). */
+  sessionIdleMinutes: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /** Per client address: at most this many login attempts in `loginRateWindowMinutes`. */
+  loginRateLimit: number;
+  loginRateWindowMinutes: number;
+  uploadMaxBytes: number;
+  /** The built SPA (umi's dist); served when it exists. */
+  staticDir: string;
+  logLevel: string;
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  seedDemo: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+class ConfigError extends Error {}
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`环境变量 ${name} 应为 ${min} 至 ${max} 之间的整数，当前为 "${raw}"`);
+  }
+  return n;
+}
+
+function strVar(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  return raw ? raw : fallback;
+}
+
+function boolVar(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(strVar(env, 'DATA_DIR', './data'));
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl) && !databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError('环境变量 DATABASE_URL 应以 postgres:// 开头（或不设置，使用 SQLite）');
+  }
+  const isPostgres = !!databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl);
+  const sqliteFile = databaseUrl?.startsWith('sqlite:')
+    ? path.resolve(databaseUrl.slice('sqlite:'.length))
+    : path.join(dataDir, 'app.db');
+
+  const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  const logLevel = strVar(env, 'LOG_LEVEL', 'info');
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`环境变量 LOG_LEVEL 应为 ${LOG_LEVELS.join('/')} 之一`);
+  }
+
+  return {
+    port: intVar(env, 'PORT', 8000, 0, 65535),
+    host: strVar(env, 'HOST', '0.0.0.0'),
+    dataDir,
+    databaseUrl: isPostgres ? databaseUrl : null,
+    sqliteFile,
+    adminAccount: strVar(env, 'ADMIN_ACCOUNT', 'admin'),
+    adminPassword,
+    sessionIdleMinutes: intVar(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 30),
+    loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginLockMinutes: intVar(env, 'LOGIN_LOCK_MINUTES', 15, 1, 60 * 24),
+    loginRateLimit: intVar(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
+    loginRateWindowMinutes: intVar(env, 'LOGIN_RATE_WINDOW_MINUTES', 5, 1, 60 * 24),
+    uploadMaxBytes: intVar(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    staticDir: path.resolve(strVar(env, 'STATIC_DIR', './dist')),
+    logLevel,
+    trustProxy: boolVar(env, 'TRUST_PROXY'),
+    seedDemo: boolVar(env, 'SEED_DEMO'),
+  };
+}
+
+export { ConfigError };

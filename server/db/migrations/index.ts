@@ -1,0 +1,31 @@
+/**
+ * Versioned migrations, in code, run at every start (Kysely's Migrator keeps the record).
+ * Add a new entry at the END of `migrationList` for every schema change; never edit a
+ * migration that has shipped. Column types are portable: text ids, ISO text timestamps,
+ * integer 0/1 booleans; `autoId` picks each dialect's auto-increment key.
+ */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { AppDb, DialectName } from '../index';
+import { coreMigration } from './0001_core';
+
+export type MigrationFactory = (dialect: DialectName) => Migration;
+
+/** Order matters: names sort in this order. Later issues append here. */
+const migrationList: [name: string, factory: MigrationFactory][] = [
+  ['0001_core', coreMigration],
+  // ['0002_member_units', memberUnitsMigration],
+];
+
+export async function migrateToLatest(db: AppDb): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(migrationList.map(([name, factory]) => [name, factory(db.dialect)])),
+  };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown'));
+    throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${cause.message}`, { cause });
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Demo data (`--demo` or SEED_DEMO=1): logins for each account kind, so that a fresh
+ * install can be tried at once. Idempotent. Later modules extend it (member units,
+ * practitioners, articles...): the unit and practitioner ids below are placeholders
+ * until those tables exist.
+ */
+import { randomUUID } from 'node:crypto';
+import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../types';
+import { syncRolePermissions } from './index';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const DEMO_UNIT_ID = 'demo-unit-1';
+export const DEMO_PRACTITIONER_ID = 'demo-practitioner-1';
+export const DEMO_EDITOR_ROLE_CODE = 'content-editor';
+
+export interface DemoLogin {
+  loginAccount: string;
+  password: string;
+  authType: AuthType;
+  description: string;
+}
+
+const CONTENT_CODES: PermissionCode[] = PERMISSION_GROUPS.flatMap((g) => g.items.map((i) => i.code)).filter((c) =>
+  c.startsWith('content:'),
+);
+
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoLogin[]> {
+  const at = now.toISOString();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction().execute(async (trx) => {
+    let role = await trx.selectFrom('roles').select('id').where('code', '=', DEMO_EDITOR_ROLE_CODE).executeTakeFirst();
+    if (!role) {
+      role = { id: randomUUID() };
+      await trx
+        .insertInto('roles')
+        .values({
+          id: role.id,
+          code: DEMO_EDITOR_ROLE_CODE,
+          name: '内容编辑',
+          description: '演示角色：只管理网站内容（新闻、公告、轮播、友情链接、网站页面）',
+          built_in: 0,
+          version: 0,
+          created_at: at,
+          created_by: null,
+          updated_at: at,
+          updated_by: null,
+        })
+        .execute();
+      await syncRolePermissions(trx, role.id, CONTENT_CODES);
+    }
+
+    const accounts = [
+      { login: 'demo_staff', name: '演示内容编辑', authType: AuthType.Staff, unitId: null, practitionerId: null, roleId: role.id, description: '协会工作人员（内容编辑角色）' },
+      { login: 'demo_unit', name: '演示会员单位', authType: AuthType.MemberUnit, unitId: DEMO_UNIT_ID, practitionerId: null, roleId: null, description: '会员单位' },
+      { login: 'demo_practitioner', name: '演示从业人员', authType: AuthType.Practitioner, unitId: DEMO_UNIT_ID, practitionerId: DEMO_PRACTITIONER_ID, roleId: null, description: '从业人员' },
+    ] as const;
+
+    for (const a of accounts) {
+      const exists = await trx.selectFrom('accounts').select('id').where('login_account', '=', a.login).executeTakeFirst();
+      if (exists) continue;
+      const id = randomUUID();
+      await trx
+        .insertInto('accounts')
+        .values({
+          id,
+          login_account: a.login,
+          password_hash: passwordHash,
+          auth_type: a.authType,
+          name: a.name,
+          phone: null,
+          email: null,
+          unit_id: a.unitId,
+          practitioner_id: a.practitionerId,
+          enabled: 1,
+          must_change_password: 0,
+          last_login_at: null,
+          failed_login_count: 0,
+          locked_until: null,
+          version: 0,
+          created_at: at,
+          created_by: null,
+          updated_at: at,
+          updated_by: null,
+        })
+        .execute();
+      if (a.roleId) await trx.insertInto('account_roles').values({ account_id: id, role_id: a.roleId }).execute();
+    }
+    return accounts.map((a) => ({ loginAccount: a.login, password: DEMO_PASSWORD, authType: a.authType, description: a.description }));
+  });
+}

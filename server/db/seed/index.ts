@@ -1,0 +1,145 @@
+/**
+ * The seed that runs at every start. Idempotent: it creates what is missing and keeps the
+ * super-administrator role's codes equal to ALL_PERMISSION_CODES (so new codes reach it),
+ * but never overwrites what staff changed (dictionary labels, the admin's password).
+ */
+import { randomUUID } from 'node:crypto';
+import { ALL_PERMISSION_CODES, AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { DICTIONARIES } from '@common/dictionaries';
+import { generatePassword, hashPassword } from '../../auth/passwords';
+import type { Db, DbOrTrx } from '../types';
+
+export interface SeedResult {
+  /** Set only when the super-administrator account was created by this run. */
+  createdAdmin: { loginAccount: string; password: string; generated: boolean } | null;
+}
+
+export async function seedBase(
+  db: Db,
+  options: { adminAccount: string; adminPassword: string | null; now?: Date },
+): Promise<SeedResult> {
+  const now = (options.now ?? new Date()).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const roleId = await ensureSuperAdminRole(trx, now);
+    await seedDictionaries(trx, now);
+    const createdAdmin = await ensureAdminAccount(trx, roleId, options, now);
+    return { createdAdmin };
+  });
+}
+
+async function ensureSuperAdminRole(db: DbOrTrx, now: string): Promise<string> {
+  let role = await db.selectFrom('roles').select('id').where('code', '=', SUPER_ADMIN_ROLE_CODE).executeTakeFirst();
+  if (!role) {
+    role = { id: randomUUID() };
+    await db
+      .insertInto('roles')
+      .values({
+        id: role.id,
+        code: SUPER_ADMIN_ROLE_CODE,
+        name: '超级管理员',
+        description: '拥有全部权限的内置角色',
+        built_in: 1,
+        version: 0,
+        created_at: now,
+        created_by: null,
+        updated_at: now,
+        updated_by: null,
+      })
+      .execute();
+  }
+  await syncRolePermissions(db, role.id, ALL_PERMISSION_CODES);
+  return role.id;
+}
+
+/** Makes a role hold exactly `codes`, touching only the differences. */
+export async function syncRolePermissions(db: DbOrTrx, roleId: string, codes: readonly string[]): Promise<void> {
+  const held = await db.selectFrom('role_permissions').select('permission_code').where('role_id', '=', roleId).execute();
+  const heldSet = new Set(held.map((r) => r.permission_code));
+  const wanted = new Set(codes);
+  const stale = [...heldSet].filter((c) => !wanted.has(c));
+  const missing = [...wanted].filter((c) => !heldSet.has(c));
+  if (stale.length) {
+    await db.deleteFrom('role_permissions').where('role_id', '=', roleId).where('permission_code', 'in', stale).execute();
+  }
+  if (missing.length) {
+    await db
+      .insertInto('role_permissions')
+      .values(missing.map((permission_code) => ({ role_id: roleId, permission_code })))
+      .execute();
+  }
+}
+
+async function seedDictionaries(db: DbOrTrx, now: string): Promise<void> {
+  for (const dict of DICTIONARIES) {
+    const type = await db.selectFrom('dict_types').select('code').where('code', '=', dict.code).executeTakeFirst();
+    if (!type) {
+      await db.insertInto('dict_types').values({ code: dict.code, name: dict.name, enabled: 1, created_at: now, updated_at: now }).execute();
+    }
+    const existing = await db.selectFrom('dict_items').select('value').where('type_code', '=', dict.code).execute();
+    const have = new Set(existing.map((r) => r.value));
+    const missing = dict.items
+      .map((item, index) => ({ ...item, sort: (index + 1) * 10 }))
+      .filter((item) => !have.has(item.value));
+    if (missing.length) {
+      await db
+        .insertInto('dict_items')
+        .values(
+          missing.map((item) => ({
+            id: randomUUID(),
+            type_code: dict.code,
+            value: item.value,
+            label: item.label,
+            sort: item.sort,
+            enabled: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+async function ensureAdminAccount(
+  db: DbOrTrx,
+  roleId: string,
+  options: { adminAccount: string; adminPassword: string | null },
+  now: string,
+): Promise<SeedResult['createdAdmin']> {
+  const existing = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('login_account', '=', options.adminAccount)
+    .executeTakeFirst();
+  if (existing) return null;
+  const generated = !options.adminPassword;
+  const password = options.adminPassword ?? generatePassword();
+  const id = randomUUID();
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      login_account: options.adminAccount,
+      password_hash: await hashPassword(password),
+      auth_type: AuthType.Staff,
+      name: '超级管理员',
+      phone: null,
+      email: null,
+      unit_id: null,
+      practitioner_id: null,
+      enabled: 1,
+      // A generated password was printed to a console: have it replaced at first login.
+      must_change_password: generated ? 1 : 0,
+      last_login_at: null,
+      failed_login_count: 0,
+      locked_until: null,
+      version: 0,
+      created_at: now,
+      created_by: null,
+      updated_at: now,
+      updated_by: null,
+    })
+    .execute();
+  await db.insertInto('account_roles').values({ account_id: id, role_id: roleId }).execute();
+  return { loginAccount: options.adminAccount, password, generated };
+}

@@ -1,0 +1,145 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL:
+ * ids are text, timestamps are ISO-8601 UTC text (`new Date().toISOString()`, which sorts
+ * and compares correctly as text), booleans are integers 0/1 on both dialects.
+ *
+ * Later modules add their tables here and a migration in ./migrations/index.ts.
+ */
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+/** 0 or 1; see `toBool` / `fromBool` in ./index.ts. */
+export type IntBool = number;
+
+export interface AccountsTable {
+  id: string;
+  login_account: string;
+  password_hash: string;
+  auth_type: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  unit_id: string | null;
+  practitioner_id: string | null;
+  enabled: IntBool;
+  must_change_password: IntBool;
+  last_login_at: string | null;
+  failed_login_count: number;
+  locked_until: string | null;
+  version: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface RolesTable {
+  id: string;
+  code: string;
+  name: string;
+  description: string | null;
+  built_in: IntBool;
+  version: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface RolePermissionsTable {
+  role_id: string;
+  permission_code: string;
+}
+
+export interface AccountRolesTable {
+  account_id: string;
+  role_id: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  /** SHA-256 of the token (hex); the token itself is never stored. */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  login_account: string;
+  succeeded: IntBool;
+  created_at: string;
+}
+
+export interface DictTypesTable {
+  code: string;
+  name: string;
+  enabled: IntBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DictItemsTable {
+  id: string;
+  type_code: string;
+  value: string;
+  label: string;
+  sort: number;
+  enabled: IntBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredFilesTable {
+  file_id: string;
+  original_name: string;
+  size: number;
+  content_type: string;
+  md5: string;
+  storage_key: string;
+  uploader_id: string | null;
+  created_at: string;
+}
+
+export interface OperationLogsTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor_name: string | null;
+  created_at: string;
+  entity: string;
+  entity_id: string | null;
+  action: string;
+  summary: string;
+  request_id: string | null;
+  ip: string | null;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  account_roles: AccountRolesTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  dict_types: DictTypesTable;
+  dict_items: DictItemsTable;
+  stored_files: StoredFilesTable;
+  operation_logs: OperationLogsTable;
+}
+
+export type Db = Kysely<Database>;
+/** A database handle or an open transaction: query helpers take either. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type StoredFileRow = Selectable<StoredFilesTable>;
+export type NewStoredFile = Insertable<StoredFilesTable>;

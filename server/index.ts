@@ -1,0 +1,69 @@
+/**
+ * The server's entry: read config, open the database, migrate, seed (+ demo data with
+ * `--demo` or SEED_DEMO=1; `--seed-only` stops there), listen, and shut down gracefully.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/index';
+import { migrateToLatest } from './db/migrations/index';
+import { seedDemo } from './db/seed/demo';
+import { seedBase } from './db/seed/index';
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const config = loadConfig();
+  const db = openDatabase(config);
+
+  await migrateToLatest(db);
+  const { createdAdmin } = await seedBase(db.kysely, {
+    adminAccount: config.adminAccount,
+    adminPassword: config.adminPassword,
+  });
+  if (createdAdmin) {
+    // Printed once, on the start that created the account; it is not stored anywhere readable.
+    console.log(
+      createdAdmin.generated
+        ? `已创建超级管理员：账号 ${createdAdmin.loginAccount}，初始密码 ${createdAdmin.password}（仅显示这一次，首次登录后请修改）`
+        : `已创建超级管理员：账号 ${createdAdmin.loginAccount}，密码为环境变量 ADMIN_PASSWORD 的值`,
+    );
+  }
+  if (args.has('--demo') || config.seedDemo) {
+    const logins = await seedDemo(db.kysely);
+    console.log('演示账号：');
+    for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
+  }
+  if (args.has('--seed-only')) {
+    await db.close();
+    return;
+  }
+
+  const app = await buildApp({ config, db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, '正在停止服务');
+    try {
+      // close() stops accepting connections and waits for in-flight requests.
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, '停止服务时出错');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`服务已启动: http://localhost:${port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.stack && process.env.LOG_LEVEL === 'debug') console.error(err.stack);
+  process.exit(1);
+});

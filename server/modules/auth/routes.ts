@@ -1,0 +1,74 @@
+/** Login, logout, the current user and password calls (SPEC.md §7). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  CurrentUser,
+  LoginBody,
+  LoginResult,
+  SetPasswordBody,
+  ShowLoginAccountBody,
+  ShowLoginAccountResult,
+} from '@common/schemas/auth';
+import { Envelope } from '@common/schemas/common';
+import { requireUser } from '../../auth/guard';
+import { ok } from '../../http/envelope';
+import { changeOwnPassword, login, logout, showOrResetLogin, toCurrentUser } from './service';
+
+const tags = ['账号与会话'];
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/user/auth/login',
+    {
+      config: { access: { public: true } },
+      schema: { tags, summary: '登录', security: [], body: LoginBody, response: { 200: Envelope(LoginResult) } },
+    },
+    async (request) => ok(await login(request, request.body), '登录成功'),
+  );
+
+  app.post(
+    '/user/auth/logout',
+    { config: { access: {} }, schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      await logout(request, requireUser(request));
+      return ok(null, '已退出登录');
+    },
+  );
+
+  app.get(
+    '/user/current',
+    { config: { access: {} }, schema: { tags, summary: '当前用户', response: { 200: Envelope(CurrentUser) } } },
+    async (request) => ok(toCurrentUser(requireUser(request))),
+  );
+
+  app.put(
+    '/user/set/password',
+    {
+      config: { access: {} },
+      schema: { tags, summary: '修改本人密码', body: SetPasswordBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await changeOwnPassword(request, requireUser(request), request.body.oldPassword, request.body.newPassword);
+      return ok(null, '密码已修改');
+    },
+  );
+
+  app.put(
+    '/user/show/login_account',
+    {
+      config: { access: { authTypes: [1], permission: 'system:user:reset-password' } },
+      schema: {
+        tags,
+        summary: '查看账号（可同时重置密码，新密码只显示一次）',
+        body: ShowLoginAccountBody,
+        response: { 200: Envelope(ShowLoginAccountResult) },
+      },
+    },
+    async (request) => {
+      const { userId, password, reset } = request.body;
+      return ok(await showOrResetLogin(request, requireUser(request), { userId, password, reset: reset ?? false }));
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,281 @@
+/**
+ * Logging in and out, changing one's password, and staff revealing or resetting another
+ * account's login (SPEC.md "password display": passwords are never stored recoverably).
+ */
+import type { FastifyRequest } from 'fastify';
+import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import type { CurrentUser, LoginBody, LoginResult, ShowLoginAccountResult } from '@common/schemas/auth';
+import { checkPassword } from '@common/validators';
+import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../auth/passwords';
+import { createSession, revokeAccountSessions, revokeSession } from '../../auth/sessions';
+import { loadAuthUser, type AuthUser } from '../../auth/user';
+import { toBool } from '../../db/index';
+import type { AccountRow } from '../../db/types';
+import { BizError, errors } from '../../http/errors';
+import { logOperation } from '../../oplog';
+
+/** One message for unknown account, wrong authType and wrong password: no account enumeration. */
+export const WRONG_CREDENTIALS_MESSAGE = '登录账号或密码错误';
+export const LOGIN_RATE_LIMITED_MESSAGE = '登录尝试过于频繁，请稍后再试';
+
+export function toCurrentUser(user: AuthUser): CurrentUser {
+  return {
+    userId: user.id,
+    loginAccount: user.loginAccount,
+    name: user.name,
+    authType: user.authType,
+    unitId: user.unitId,
+    // Member units arrive with a later module; until then the name is unknown here.
+    unitName: null,
+    practitionerId: user.practitionerId,
+    permissions: user.permissions,
+    roleNames: user.roleNames,
+    mustChangePassword: user.mustChangePassword,
+    lastLoginAt: user.lastLoginAt,
+  };
+}
+
+export function isSuperAdmin(user: AuthUser): boolean {
+  return user.roleCodes.includes(SUPER_ADMIN_ROLE_CODE);
+}
+
+const minutesUntil = (from: Date, until: string) =>
+  Math.max(1, Math.ceil((new Date(until).getTime() - from.getTime()) / 60_000));
+
+export async function login(request: FastifyRequest, body: LoginBody): Promise<LoginResult> {
+  const app = request.server;
+  const config = app.appConfig;
+  const now = app.clock();
+  const ip = request.ip;
+
+  await enforceLoginRateLimit(request, now);
+  const recordAttempt = (succeeded: boolean) =>
+    app.db
+      .insertInto('login_attempts')
+      .values({ ip, login_account: body.loginAccount.slice(0, 64), succeeded: succeeded ? 1 : 0, created_at: now.toISOString() })
+      .execute();
+
+  const account = await app.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('login_account', '=', body.loginAccount)
+    .executeTakeFirst();
+
+  if (!account || account.auth_type !== body.authType) {
+    await verifyPassword(body.password, await dummyPasswordHash());
+    await recordAttempt(false);
+    throw new BizError(WRONG_CREDENTIALS_MESSAGE);
+  }
+  if (account.locked_until && account.locked_until > now.toISOString()) {
+    await recordAttempt(false);
+    throw new BizError(`密码错误次数过多，账号已锁定，请${minutesUntil(now, account.locked_until)}分钟后再试`);
+  }
+  if (!(await verifyPassword(body.password, account.password_hash))) {
+    await recordAttempt(false);
+    await registerFailure(request, account, now);
+  }
+  if (!toBool(account.enabled)) {
+    await recordAttempt(false);
+    throw new BizError('账号已停用，请联系管理员');
+  }
+
+  const { token, sessionId } = await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set({ failed_login_count: 0, locked_until: null, last_login_at: now.toISOString() })
+      .where('id', '=', account.id)
+      .execute();
+    const created = await createSession(trx, {
+      accountId: account.id,
+      now,
+      policy: { idleMinutes: config.sessionIdleMinutes },
+      ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    await trx
+      .insertInto('login_attempts')
+      .values({ ip, login_account: account.login_account, succeeded: 1, created_at: now.toISOString() })
+      .execute();
+    await logOperation(
+      trx,
+      request,
+      { entity: 'account', entityId: account.id, action: 'login', summary: `登录（${account.login_account}）` },
+      { id: account.id, name: account.name },
+    );
+    return created;
+  });
+
+  const user = await loadAuthUser(app.db, account.id, sessionId);
+  if (!user) throw errors.tokenInvalid();
+  return { token, currentUser: toCurrentUser(user) };
+}
+
+/** Counts a wrong password; the N-th in a row locks the account. Always throws. */
+async function registerFailure(request: FastifyRequest, account: AccountRow, now: Date): Promise<never> {
+  const { appConfig: config, db } = request.server;
+  const failures = account.failed_login_count + 1;
+  if (failures >= config.loginMaxFailures) {
+    const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000).toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('accounts')
+        .set({ failed_login_count: 0, locked_until: lockedUntil })
+        .where('id', '=', account.id)
+        .execute();
+      await logOperation(
+        trx,
+        request,
+        {
+          entity: 'account',
+          entityId: account.id,
+          action: 'lock',
+          summary: `连续${failures}次密码错误，账号锁定${config.loginLockMinutes}分钟`,
+        },
+        { id: null, name: null },
+      );
+    });
+    throw new BizError(`密码错误次数过多，账号已锁定，请${config.loginLockMinutes}分钟后再试`);
+  }
+  await db.updateTable('accounts').set({ failed_login_count: failures }).where('id', '=', account.id).execute();
+  throw new BizError(WRONG_CREDENTIALS_MESSAGE);
+}
+
+/** At most `loginRateLimit` attempts per client address in the window; HTTP 429 beyond. */
+async function enforceLoginRateLimit(request: FastifyRequest, now: Date): Promise<void> {
+  const { appConfig: config, db } = request.server;
+  const since = new Date(now.getTime() - config.loginRateWindowMinutes * 60_000).toISOString();
+  const row = await db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', request.ip)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= config.loginRateLimit) throw errors.tooMany(LOGIN_RATE_LIMITED_MESSAGE);
+  // Old attempts only matter inside the window; keep the table small (a day's worth).
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
+  await db.deleteFrom('login_attempts').where('created_at', '<', dayAgo).execute();
+}
+
+export async function logout(request: FastifyRequest, user: AuthUser): Promise<void> {
+  const { db } = request.server;
+  await db.transaction().execute(async (trx) => {
+    await revokeSession(trx, user.sessionId, request.server.clock());
+    await logOperation(trx, request, { entity: 'account', entityId: user.id, action: 'logout', summary: '退出登录' });
+  });
+}
+
+async function passwordHashOf(request: FastifyRequest, accountId: string): Promise<string> {
+  const row = await request.server.db
+    .selectFrom('accounts')
+    .select('password_hash')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw errors.tokenInvalid();
+  return row.password_hash;
+}
+
+export async function changeOwnPassword(
+  request: FastifyRequest,
+  user: AuthUser,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  if (!(await verifyPassword(oldPassword, await passwordHashOf(request, user.id)))) {
+    throw new BizError('原密码不正确');
+  }
+  const problem = checkPassword(newPassword);
+  if (problem) throw new BizError(problem);
+  if (newPassword === oldPassword) throw new BizError('新密码不能与原密码相同');
+  const hash = await hashPassword(newPassword);
+  const now = request.server.clock();
+  await request.server.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({
+        password_hash: hash,
+        must_change_password: 0,
+        version: eb('version', '+', 1),
+        updated_at: now.toISOString(),
+        updated_by: user.id,
+      }))
+      .where('id', '=', user.id)
+      .execute();
+    // Other devices must log in again with the new password; this one stays.
+    await revokeAccountSessions(trx, user.id, now, user.sessionId);
+    await logOperation(trx, request, { entity: 'account', entityId: user.id, action: 'change-password', summary: '修改本人密码' });
+  });
+}
+
+/**
+ * Shows an account's login name to staff who confirm with their own password; with
+ * `reset`, also gives it a generated password (returned once), which must be changed at
+ * the next login, and ends its sessions. Only a super administrator may do this to another
+ * super administrator.
+ */
+export async function showOrResetLogin(
+  request: FastifyRequest,
+  caller: AuthUser,
+  input: { userId: string; password: string; reset: boolean },
+): Promise<ShowLoginAccountResult> {
+  const { db } = request.server;
+  if (!(await verifyPassword(input.password, await passwordHashOf(request, caller.id)))) {
+    throw new BizError('当前密码不正确');
+  }
+  const target = await db
+    .selectFrom('accounts')
+    .select(['id', 'login_account', 'name'])
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  if (!target) throw errors.notFound('用户');
+  if (!isSuperAdmin(caller) && (await holdsRole(request, target.id, SUPER_ADMIN_ROLE_CODE))) {
+    throw errors.forbidden('只有超级管理员可以查看或重置超级管理员的账号');
+  }
+
+  if (!input.reset) {
+    await logOperation(db, request, {
+      entity: 'account',
+      entityId: target.id,
+      action: 'show-login-account',
+      summary: `查看账号 ${target.login_account}`,
+    });
+    return { loginAccount: target.login_account };
+  }
+
+  const newPassword = generatePassword();
+  const hash = await hashPassword(newPassword);
+  const now = request.server.clock();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({
+        password_hash: hash,
+        must_change_password: 1,
+        failed_login_count: 0,
+        locked_until: null,
+        version: eb('version', '+', 1),
+        updated_at: now.toISOString(),
+        updated_by: caller.id,
+      }))
+      .where('id', '=', target.id)
+      .execute();
+    await revokeAccountSessions(trx, target.id, now, target.id === caller.id ? caller.sessionId : undefined);
+    await logOperation(trx, request, {
+      entity: 'account',
+      entityId: target.id,
+      action: 'reset-password',
+      summary: `重置账号 ${target.login_account} 的密码`,
+    });
+  });
+  return { loginAccount: target.login_account, newPassword };
+}
+
+export async function holdsRole(request: FastifyRequest, accountId: string, roleCode: string): Promise<boolean> {
+  const row = await request.server.db
+    .selectFrom('account_roles')
+    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
+    .select('roles.id')
+    .where('account_roles.account_id', '=', accountId)
+    .where('roles.code', '=', roleCode)
+    .executeTakeFirst();
+  return !!row;
+}

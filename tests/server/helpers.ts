@@ -1,0 +1,185 @@
+/**
+ * Builds the real app on a real, fresh database for each test file (or test):
+ * - SQLite: always, a new file in a temp dir.
+ * - PostgreSQL: when TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/app_test),
+ *   a fresh schema in that database, dropped afterwards. The role needs CREATE on the database.
+ * Use `describe.each(dialects)` so every case runs on every available database.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import pg from 'pg';
+import type { ApiEnvelope } from '@common/schemas/common';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type AppDb, type DialectName } from '../../server/db/index';
+import { migrateToLatest } from '../../server/db/migrations/index';
+import { seedBase } from '../../server/db/seed/index';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+export const dialects: DialectName[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN_ACCOUNT = 'admin';
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private current = Date.now();
+  now = (): Date => new Date(this.current);
+  advanceMinutes(minutes: number): void {
+    this.current += minutes * 60_000;
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: AppDb;
+  config: Config;
+  clock: TestClock;
+  dialect: DialectName;
+  /** Calls the API (path relative to /api/v1) and returns HTTP status and the envelope. */
+  call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** Logs in and returns the token. */
+  login(loginAccount: string, password: string, authType?: 1 | 2 | 3): Promise<string>;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is (e.g. broken JSON) with content-type application/json. */
+  rawBody?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T> {
+  statusCode: number;
+  body: ApiEnvelope<T>;
+  headers: Record<string, unknown>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  plugins?: FastifyPluginAsync[];
+}
+
+export async function openTestDatabase(dialect: DialectName): Promise<{ db: AppDb; dataDir: string; dispose(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-server-test-'));
+  if (dialect === 'sqlite') {
+    const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'app.db') });
+    return {
+      db,
+      dataDir,
+      dispose: async () => {
+        await db.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', pgSchema: schema });
+  return {
+    db,
+    dataDir,
+    dispose: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestContext> {
+  const { db, dataDir, dispose } = await openTestDatabase(dialect);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_ACCOUNT,
+    ADMIN_PASSWORD,
+    STATIC_DIR: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const clock = new TestClock();
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(db);
+    await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
+    app = await buildApp({
+      config,
+      db,
+      clock: clock.now,
+      logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+      plugins: options.plugins,
+    });
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+  const ready = app;
+
+  const call = async <T>(method: string, url: string, o: CallOptions = {}): Promise<CallResult<T>> => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token !== undefined) headers.token = o.token;
+    let payload: string | undefined;
+    if (o.rawBody !== undefined) {
+      payload = o.rawBody;
+      headers['content-type'] = 'application/json';
+    } else if (o.body !== undefined) {
+      payload = JSON.stringify(o.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await ready.inject({
+      method: method as 'GET',
+      url: url.startsWith('/') ? url : `/api/v1/${url}`,
+      headers,
+      payload,
+      remoteAddress: o.ip ?? '127.0.0.1',
+    });
+    let body: ApiEnvelope<T>;
+    try {
+      body = res.json<ApiEnvelope<T>>();
+    } catch {
+      throw new Error(`non-JSON response ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    }
+    return { statusCode: res.statusCode, body, headers: res.headers };
+  };
+
+  let ipCounter = 0;
+  const login = async (loginAccount: string, password: string, authType: 1 | 2 | 3 = 1) => {
+    // A fresh address per login, so that the per-address rate limit does not trip in long files.
+    ipCounter += 1;
+    const res = await call<{ token: string }>('POST', 'user/auth/login', {
+      body: { loginAccount, password, authType },
+      ip: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+    });
+    if (res.body.status !== 1) throw new Error(`login ${loginAccount} failed: ${res.body.message}`);
+    return res.body.data.token;
+  };
+
+  return {
+    app: ready,
+    db,
+    config,
+    clock,
+    dialect,
+    call,
+    login,
+    adminToken: () => login(ADMIN_ACCOUNT, ADMIN_PASSWORD, 1),
+    close: async () => {
+      await ready.close();
+      await dispose();
+    },
+  };
+}
