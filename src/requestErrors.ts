@@ -268,7 +268,8 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (isAxiosError(error)) {
     const url = requestUrl(error.config);
     const { response } = error;
-    if (response) {
+    // Status 0 is what a browser reports when nothing came back (offline, refused, CORS).
+    if (response && response.status > 0) {
       const body = await readBody(response.data);
       if (isEnvelope(body)) {
         const fromEnvelope = envelopeError(body, { httpStatus: response.status, url });

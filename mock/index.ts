@@ -1,0 +1,4 @@
+/** One import for tests: `import { server, answerEnvelope, failure, superAdmin } from '../../mock'`. */
+export * from './fixtures';
+export * from './handlers';
+export { server } from './server';

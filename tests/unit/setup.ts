@@ -1,0 +1,100 @@
+/**
+ * Setup of every front-end unit test file (vitest project `unit`, jsdom).
+ *
+ * - jest-dom matchers; React Testing Library cleanup after each test;
+ * - Umi's runtime plugins (src/app.tsx included), so `request` from @umijs/max carries the
+ *   app's base URL, token header and error handling, and `history` exists (browser type);
+ * - the msw server of mock/ (unhandled /api calls fail the test), reset after each test;
+ * - localStorage cleared, the URL back at '/', antd toasts and notifications removed;
+ * - jsdom gaps antd needs: matchMedia, ResizeObserver, getComputedStyle with a pseudo element.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { ConfigProvider, message, notification } from 'antd';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createHistory } from '@@/core/history';
+import { createPluginManager } from '@@/core/plugin';
+import { resetMockState } from '../../mock/handlers';
+import { server } from '../../mock/server';
+
+/* ---------- jsdom gaps ---------- */
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub implements ResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+}
+
+// jsdom throws "Not implemented" for getComputedStyle(element, '::before'); antd asks for it.
+const jsdomGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => jsdomGetComputedStyle(element);
+
+// jsdom logs "Not implemented: window.scrollTo"; antd and ahooks scroll.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// No motion for antd's static toasts and notifications: jsdom never ends a CSS transition,
+// so closed notices would otherwise stay in the document from one test to the next.
+ConfigProvider.config({ theme: { token: { motion: false } } });
+
+/* ---------- Umi runtime ---------- */
+
+createPluginManager();
+createHistory({ type: 'browser' });
+
+/* ---------- msw ---------- */
+
+beforeAll(() => {
+  server.listen({
+    onUnhandledRequest(request, print) {
+      if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+    },
+  });
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+/** antd closes static notices asynchronously: wait (up to 1 s) until they are gone. */
+async function removeNotices() {
+  message.destroy();
+  notification.destroy();
+  for (let i = 0; i < 50 && document.querySelector('.ant-message-notice, .ant-notification-notice'); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+afterEach(async () => {
+  cleanup();
+  await removeNotices();
+  server.resetHandlers();
+  resetMockState();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+afterAll(() => {
+  server.close();
+});
