@@ -16,6 +16,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type AppDb, type DialectName } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
+import { seedDemo } from '../../server/db/seed/demo';
 import { seedBase } from '../../server/db/seed/index';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
@@ -65,6 +66,8 @@ export interface CallResult<T> {
 export interface TestAppOptions {
   env?: Record<string, string>;
   plugins?: FastifyPluginAsync[];
+  /** Also run the demo seed (demo_staff, demo_unit, demo_practitioner / Demo@2026). */
+  demo?: boolean;
 }
 
 export async function openTestDatabase(dialect: DialectName): Promise<{ db: AppDb; dataDir: string; dispose(): Promise<void> }> {
@@ -116,6 +119,7 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
   try {
     await migrateToLatest(db);
     await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
+    if (options.demo) await seedDemo(db.kysely);
     app = await buildApp({
       config,
       db,

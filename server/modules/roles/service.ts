@@ -1,0 +1,112 @@
+/** Creating, editing and deleting roles. The built-in super-administrator role keeps every code. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { isPermissionCode } from '@common/permissions';
+import type { RoleCreateBody, RoleUpdateBody } from '@common/schemas/roles';
+import type { AuthUser } from '../../auth/user';
+import { syncRolePermissions } from '../../db/seed/index';
+import { BizError, errors } from '../../http/errors';
+import { logOperation } from '../../oplog';
+import { isSuperAdmin } from '../auth/service';
+
+/** Codes must exist; a staff member who is not super administrator may grant only codes they hold. */
+function checkCodes(caller: AuthUser, codes: readonly string[]): void {
+  const unknown = codes.filter((c) => !isPermissionCode(c));
+  if (unknown.length) throw new BizError(`未知的权限编码：${unknown.join('、')}`);
+  if (isSuperAdmin(caller)) return;
+  const notHeld = codes.filter((c) => !caller.permissions.includes(c));
+  if (notHeld.length) throw errors.forbidden(`不能授予自己没有的权限：${notHeld.join('、')}`);
+}
+
+export async function createRole(request: FastifyRequest, caller: AuthUser, body: RoleCreateBody): Promise<{ id: string }> {
+  const { db } = request.server;
+  checkCodes(caller, body.permissions);
+  const exists = await db.selectFrom('roles').select('id').where('code', '=', body.code).executeTakeFirst();
+  if (exists) throw new BizError('角色编码已存在');
+  const id = randomUUID();
+  const now = request.server.clock().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('roles')
+      .values({
+        id,
+        code: body.code,
+        name: body.name,
+        description: body.description ?? null,
+        built_in: 0,
+        version: 0,
+        created_at: now,
+        created_by: caller.id,
+        updated_at: now,
+        updated_by: caller.id,
+      })
+      .execute();
+    await syncRolePermissions(trx, id, body.permissions);
+    await logOperation(trx, request, {
+      entity: 'role',
+      entityId: id,
+      action: 'create',
+      summary: `新增角色 ${body.name}（${body.code}），权限 ${body.permissions.length} 项`,
+    });
+  });
+  return { id };
+}
+
+export async function updateRole(request: FastifyRequest, caller: AuthUser, id: string, body: RoleUpdateBody): Promise<void> {
+  const { db } = request.server;
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!role) throw errors.notFound('角色');
+  if (role.version !== body.version) throw errors.staleVersion();
+  if (body.permissions !== undefined) {
+    if (role.built_in) {
+      const held = await db.selectFrom('role_permissions').select('permission_code').where('role_id', '=', id).execute();
+      const same =
+        held.length === body.permissions.length && held.every((h) => body.permissions?.includes(h.permission_code));
+      if (!same) throw new BizError('超级管理员角色的权限不能修改');
+    } else {
+      checkCodes(caller, body.permissions);
+    }
+  }
+  const now = request.server.clock().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('roles')
+      .set({
+        name: body.name ?? role.name,
+        description: body.description !== undefined ? body.description : role.description,
+        version: role.version + 1,
+        updated_at: now,
+        updated_by: caller.id,
+      })
+      .where('id', '=', id)
+      .where('version', '=', body.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw errors.staleVersion();
+    if (body.permissions !== undefined && !role.built_in) await syncRolePermissions(trx, id, body.permissions);
+    const changed = (Object.keys(body) as (keyof RoleUpdateBody)[]).filter((k) => k !== 'version');
+    await logOperation(trx, request, {
+      entity: 'role',
+      entityId: id,
+      action: 'update',
+      summary: `修改角色 ${role.name}（${role.code}）：${changed.join('、') || '无字段变化'}`,
+    });
+  });
+}
+
+export async function deleteRole(request: FastifyRequest, id: string): Promise<void> {
+  const { db } = request.server;
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!role) throw errors.notFound('角色');
+  if (role.built_in) throw new BizError('内置角色不能删除');
+  await db.transaction().execute(async (trx) => {
+    const holders = await trx
+      .selectFrom('account_roles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role_id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(holders.n) > 0) throw new BizError(`该角色已分配给${Number(holders.n)}个用户，不能删除`);
+    await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+    await trx.deleteFrom('roles').where('id', '=', id).execute();
+    await logOperation(trx, request, { entity: 'role', entityId: id, action: 'delete', summary: `删除角色 ${role.name}（${role.code}）` });
+  });
+}

@@ -1,0 +1,141 @@
+/** Reading accounts for user management. */
+import { sql } from 'kysely';
+import type { Page } from '@common/schemas/common';
+import type { UserListQuery, UserRecord } from '@common/schemas/users';
+import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { toBool } from '../../db/index';
+import type { AccountRow, DbOrTrx } from '../../db/types';
+import { containsPattern, paging, parseSort } from '../../http/paging';
+
+type AccountListRow = Omit<AccountRow, 'password_hash'>;
+
+const SORTABLE = {
+  loginAccount: 'login_account',
+  name: 'name',
+  authType: 'auth_type',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  lastLoginAt: 'last_login_at',
+} as const;
+
+const PUBLIC_COLUMNS = [
+  'id',
+  'login_account',
+  'auth_type',
+  'name',
+  'phone',
+  'email',
+  'unit_id',
+  'practitioner_id',
+  'enabled',
+  'must_change_password',
+  'last_login_at',
+  'failed_login_count',
+  'locked_until',
+  'version',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+] as const;
+
+async function rolesByAccount(db: DbOrTrx, accountIds: string[]) {
+  const map = new Map<string, { ids: string[]; names: string[] }>();
+  if (accountIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('account_roles')
+    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
+    .select(['account_roles.account_id', 'roles.id', 'roles.name'])
+    .where('account_roles.account_id', 'in', accountIds)
+    .orderBy('roles.code')
+    .execute();
+  for (const r of rows) {
+    const entry = map.get(r.account_id) ?? { ids: [], names: [] };
+    entry.ids.push(r.id);
+    entry.names.push(r.name);
+    map.set(r.account_id, entry);
+  }
+  return map;
+}
+
+function toRecord(row: AccountListRow, roles: { ids: string[]; names: string[] } | undefined, now: string): UserRecord {
+  return {
+    id: row.id,
+    loginAccount: row.login_account,
+    name: row.name,
+    authType: row.auth_type as 1 | 2 | 3,
+    phone: row.phone,
+    email: row.email,
+    unitId: row.unit_id,
+    practitionerId: row.practitioner_id,
+    roleIds: roles?.ids ?? [],
+    roleNames: roles?.names ?? [],
+    enabled: toBool(row.enabled),
+    mustChangePassword: toBool(row.must_change_password),
+    lastLoginAt: row.last_login_at,
+    lockedUntil: row.locked_until && row.locked_until > now ? row.locked_until : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+
+export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): Promise<Page<UserRecord>> {
+  const { current, pageSize, offset } = paging(query);
+  const sort = parseSort(query.sort, SORTABLE, { column: 'created_at', direction: 'desc' });
+
+  let base = db.selectFrom('accounts');
+  if (query.keyword?.trim()) {
+    const pattern = containsPattern(query.keyword.trim());
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(login_account)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(phone, ''))`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.authType !== undefined) base = base.where('auth_type', '=', query.authType);
+  if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
+  if (query.roleId) {
+    const roleId = query.roleId;
+    base = base.where('id', 'in', (eb) =>
+      eb.selectFrom('account_roles').select('account_id').where('role_id', '=', roleId),
+    );
+  }
+
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(PUBLIC_COLUMNS)
+    .orderBy(sort.column, sort.direction)
+    .orderBy('id')
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
+  const roles = await rolesByAccount(
+    db,
+    rows.map((r) => r.id),
+  );
+  const nowIso = now.toISOString();
+  return { list: rows.map((r) => toRecord(r, roles.get(r.id), nowIso)), total: Number(total), current, pageSize };
+}
+
+export async function findUser(db: DbOrTrx, id: string, now: Date): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('accounts').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const roles = await rolesByAccount(db, [id]);
+  return toRecord(row, roles.get(id), now.toISOString());
+}
+
+/** Enabled accounts holding the super-administrator role (never let it drop to zero). */
+export async function countEnabledSuperAdmins(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
+    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('roles.code', '=', SUPER_ADMIN_ROLE_CODE)
+    .where('accounts.enabled', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,204 @@
+/** Creating, editing, enabling and disabling accounts, with the rules that protect the super administrator. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import type { UserCreateBody, UserCreateResult, UserUpdateBody } from '@common/schemas/users';
+import { checkPassword, checkPhone } from '@common/validators';
+import { generatePassword, hashPassword } from '../../auth/passwords';
+import { revokeAccountSessions } from '../../auth/sessions';
+import type { AuthUser } from '../../auth/user';
+import type { DbOrTrx } from '../../db/types';
+import { BizError, errors } from '../../http/errors';
+import { logOperation } from '../../oplog';
+import { holdsRole, isSuperAdmin } from '../auth/service';
+import { countEnabledSuperAdmins } from './queries';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkContact(phone: string | null | undefined, email: string | null | undefined): void {
+  if (phone) {
+    const problem = checkPhone(phone);
+    if (problem) throw new BizError(problem);
+  }
+  if (email && !EMAIL.test(email)) throw new BizError('电子邮箱格式不正确');
+}
+
+/** Which links each account kind needs: staff have roles, units a unit, practitioners both ids. */
+function checkKindFields(
+  authType: number,
+  fields: { unitId: string | null; practitionerId: string | null; roleIds: readonly string[] },
+): void {
+  if (authType === AuthType.Staff) {
+    if (fields.unitId || fields.practitionerId) throw new BizError('协会工作人员账号不能关联单位或从业人员');
+    return;
+  }
+  if (fields.roleIds.length > 0) throw new BizError('只有协会工作人员账号可以分配角色');
+  if (!fields.unitId) throw new BizError('请指定所属单位');
+  if (authType === AuthType.Practitioner && !fields.practitionerId) throw new BizError('请指定从业人员');
+  if (authType === AuthType.MemberUnit && fields.practitionerId) throw new BizError('会员单位账号不能关联从业人员');
+}
+
+/** Checks the role ids exist; only a super administrator may grant the super-administrator role. */
+async function checkRoles(db: DbOrTrx, caller: AuthUser, roleIds: readonly string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const roles = await db.selectFrom('roles').select(['id', 'code']).where('id', 'in', [...roleIds]).execute();
+  if (roles.length !== roleIds.length) throw new BizError('所选角色不存在');
+  if (roles.some((r) => r.code === SUPER_ADMIN_ROLE_CODE) && !isSuperAdmin(caller)) {
+    throw errors.forbidden('只有超级管理员可以授予超级管理员角色');
+  }
+  return roles.map((r) => r.code);
+}
+
+export async function createUser(request: FastifyRequest, caller: AuthUser, body: UserCreateBody): Promise<UserCreateResult> {
+  const { db } = request.server;
+  const now = request.server.clock().toISOString();
+  const unitId = body.unitId ?? null;
+  const practitionerId = body.practitionerId ?? null;
+  const roleIds = body.roleIds ?? [];
+  checkKindFields(body.authType, { unitId, practitionerId, roleIds });
+  checkContact(body.phone, body.email);
+  if (body.password !== undefined) {
+    const problem = checkPassword(body.password);
+    if (problem) throw new BizError(problem);
+  }
+  const exists = await db.selectFrom('accounts').select('id').where('login_account', '=', body.loginAccount).executeTakeFirst();
+  if (exists) throw new BizError('登录账号已存在');
+  await checkRoles(db, caller, roleIds);
+
+  const password = body.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('accounts')
+      .values({
+        id,
+        login_account: body.loginAccount,
+        password_hash: passwordHash,
+        auth_type: body.authType,
+        name: body.name,
+        phone: body.phone || null,
+        email: body.email || null,
+        unit_id: unitId,
+        practitioner_id: practitionerId,
+        enabled: body.enabled === false ? 0 : 1,
+        // Whoever set this password is not the account's owner.
+        must_change_password: 1,
+        last_login_at: null,
+        failed_login_count: 0,
+        locked_until: null,
+        version: 0,
+        created_at: now,
+        created_by: caller.id,
+        updated_at: now,
+        updated_by: caller.id,
+      })
+      .execute();
+    if (roleIds.length) {
+      await trx.insertInto('account_roles').values(roleIds.map((role_id) => ({ account_id: id, role_id }))).execute();
+    }
+    await logOperation(trx, request, {
+      entity: 'account',
+      entityId: id,
+      action: 'create',
+      summary: `新增用户 ${body.loginAccount}（${body.name}）`,
+    });
+  });
+  return body.password === undefined ? { id, initialPassword: password } : { id };
+}
+
+async function loadTarget(request: FastifyRequest, caller: AuthUser, id: string) {
+  const target = await request.server.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!target) throw errors.notFound('用户');
+  const targetIsSuperAdmin = await holdsRole(request, id, SUPER_ADMIN_ROLE_CODE);
+  if (targetIsSuperAdmin && !isSuperAdmin(caller)) throw errors.forbidden('只有超级管理员可以修改超级管理员账号');
+  return { target, targetIsSuperAdmin };
+}
+
+export async function updateUser(request: FastifyRequest, caller: AuthUser, id: string, body: UserUpdateBody): Promise<void> {
+  const { db } = request.server;
+  const now = request.server.clock().toISOString();
+  const { target, targetIsSuperAdmin } = await loadTarget(request, caller, id);
+  if (target.version !== body.version) throw errors.staleVersion();
+
+  const unitId = body.unitId !== undefined ? body.unitId : target.unit_id;
+  const practitionerId = body.practitionerId !== undefined ? body.practitionerId : target.practitioner_id;
+  const currentRoles = await db.selectFrom('account_roles').select('role_id').where('account_id', '=', id).execute();
+  const roleIds = body.roleIds ?? currentRoles.map((r) => r.role_id);
+  checkKindFields(target.auth_type, { unitId, practitionerId, roleIds });
+  checkContact(body.phone, body.email);
+  const roleCodes = await checkRoles(db, caller, body.roleIds ?? []);
+
+  const losesSuperAdmin =
+    body.roleIds !== undefined && targetIsSuperAdmin && !roleCodes.includes(SUPER_ADMIN_ROLE_CODE);
+  if (losesSuperAdmin && target.enabled && (await countEnabledSuperAdmins(db)) <= 1) {
+    throw new BizError('不能移除最后一个启用的超级管理员的超级管理员角色');
+  }
+
+  const changed = (Object.keys(body) as (keyof UserUpdateBody)[]).filter((k) => k !== 'version');
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('accounts')
+      .set({
+        name: body.name ?? target.name,
+        phone: body.phone !== undefined ? body.phone || null : target.phone,
+        email: body.email !== undefined ? body.email || null : target.email,
+        unit_id: unitId,
+        practitioner_id: practitionerId,
+        version: target.version + 1,
+        updated_at: now,
+        updated_by: caller.id,
+      })
+      .where('id', '=', id)
+      .where('version', '=', body.version)
+      .executeTakeFirst();
+    // Someone saved in between our read and this write.
+    if (Number(result.numUpdatedRows) !== 1) throw errors.staleVersion();
+    if (body.roleIds !== undefined) {
+      await trx.deleteFrom('account_roles').where('account_id', '=', id).execute();
+      if (body.roleIds.length) {
+        await trx.insertInto('account_roles').values(body.roleIds.map((role_id) => ({ account_id: id, role_id }))).execute();
+      }
+    }
+    await logOperation(trx, request, {
+      entity: 'account',
+      entityId: id,
+      action: 'update',
+      summary: `修改用户 ${target.login_account}：${changed.join('、') || '无字段变化'}`,
+    });
+  });
+}
+
+export async function setUserEnabled(request: FastifyRequest, caller: AuthUser, id: string, enabled: boolean): Promise<void> {
+  const { db } = request.server;
+  const now = request.server.clock();
+  const { target, targetIsSuperAdmin } = await loadTarget(request, caller, id);
+  if (!enabled) {
+    if (id === caller.id) throw new BizError('不能停用自己的账号');
+    if (targetIsSuperAdmin && target.enabled && (await countEnabledSuperAdmins(db)) <= 1) {
+      throw new BizError('不能停用最后一个启用的超级管理员');
+    }
+  }
+  if (!!target.enabled === enabled) return;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({
+        enabled: enabled ? 1 : 0,
+        // Enabling also lifts a lock-out: staff looked at the account.
+        ...(enabled ? { failed_login_count: 0, locked_until: null } : {}),
+        version: eb('version', '+', 1),
+        updated_at: now.toISOString(),
+        updated_by: caller.id,
+      }))
+      .where('id', '=', id)
+      .execute();
+    if (!enabled) await revokeAccountSessions(trx, id, now);
+    await logOperation(trx, request, {
+      entity: 'account',
+      entityId: id,
+      action: enabled ? 'enable' : 'disable',
+      summary: `${enabled ? '启用' : '停用'}用户 ${target.login_account}`,
+    });
+  });
+}
