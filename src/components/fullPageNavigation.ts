@@ -1,11 +1,14 @@
 /**
- * Full page loads, in one place so that tests can replace them (jsdom cannot navigate).
- * After a login the whole app must start again so that getInitialState reads the new user.
+ * Full page loads, in one place. After a login the whole app must start again so that
+ * getInitialState reads the new user; a failed chunk needs a fresh index.html.
+ * An object rather than bare functions so that tests can spy on it (jsdom cannot navigate),
+ * whichever module imported it first.
  */
-export function goWithFullReload(url: string) {
-  window.location.href = url;
-}
-
-export function reloadPage() {
-  window.location.reload();
-}
+export const fullPage = {
+  go(url: string) {
+    window.location.href = url;
+  },
+  reload() {
+    window.location.reload();
+  },
+};

@@ -4,7 +4,7 @@
  * fetches the new index.html and fixes it. A reload that does not help must not loop, so the
  * time of the last automatic reload is kept in sessionStorage.
  */
-import { reloadPage } from '../fullPageNavigation';
+import { fullPage } from '@/components/fullPageNavigation';
 
 /** SPEC.md §9: a chunk that has not loaded after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -50,7 +50,7 @@ export function reloadOnceForChunkError(now: number = Date.now()): boolean {
     // Without sessionStorage the guard cannot work: never reload automatically then.
     return false;
   }
-  reloadPage();
+  fullPage.reload();
   return true;
 }
 
@@ -61,5 +61,5 @@ export function retryByReload() {
   } catch {
     // A reload is still the right answer.
   }
-  reloadPage();
+  fullPage.reload();
 }

@@ -8,7 +8,7 @@ import UserOutlined from '@ant-design/icons/UserOutlined';
 import type { CurrentUser } from '@common/schemas/auth';
 import { logout } from '@/services/user';
 import { removeCurrentUser, removeToken } from '@/storage';
-import { goWithFullReload } from '@/components/fullPageNavigation';
+import { fullPage } from '@/components/fullPageNavigation';
 import ChangePasswordModal from './ChangePasswordModal';
 import styles from './index.less';
 
@@ -25,7 +25,7 @@ export async function signOut(user: Pick<CurrentUser, 'authType'>) {
   removeToken();
   removeCurrentUser();
   // A full load, so that no state of this user survives in memory.
-  goWithFullReload(`/login?authType=${user.authType}`);
+  fullPage.go(`/login?authType=${user.authType}`);
 }
 
 const items: MenuProps['items'] = [

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from '@umijs/max';
 import { AUTH_TYPE_TITLES, AUTH_TYPES, AuthType, parseAuthType } from '@common/permissions';
 import { login } from '@/services/user';
 import { saveCurrentUser, setToken } from '@/storage';
-import { goWithFullReload } from '@/components/fullPageNavigation';
+import { fullPage } from '@/components/fullPageNavigation';
 import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
 import { loginTarget } from './loginTarget';
 import styles from './index.less';
@@ -43,7 +43,7 @@ export default function LoginPage() {
       const result = await login({ loginAccount: values.loginAccount.trim(), password: values.password, authType });
       setToken(result.token);
       saveCurrentUser(result.currentUser);
-      goWithFullReload(loginTarget(result.currentUser, params.get('redirect')));
+      fullPage.go(loginTarget(result.currentUser, params.get('redirect')));
     } catch (e) {
       setError(failureMessage(e));
       setSubmitting(false);

@@ -1,14 +1,14 @@
 /** Where a successful login goes: a safe `redirect`, else the user's first back-office page. */
 import type { CurrentUser } from '@common/schemas/auth';
 import { firstAccessiblePath } from '@/access';
+import { isSafeRedirect, LOGIN_PATH } from '@/requestErrors';
 
-/**
- * Only a path of this site: one leading slash, not `//host` (protocol-relative) nor `/\host`,
- * which browsers also read as another host. The login page itself would loop.
- */
+/** A path of this site (one leading slash, see isSafeRedirect) that is not the login page itself. */
 export function safeRedirect(value: string | null | undefined): string | undefined {
-  if (!value || !/^\/(?![/\\])/.test(value)) return undefined;
-  if (/[\s\\]/.test(value) || value.startsWith('/login')) return undefined;
+  if (!isSafeRedirect(value) || /[\s\\]/.test(value)) return undefined;
+  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`) || value.startsWith(`${LOGIN_PATH}/`)) {
+    return undefined;
+  }
   return value;
 }
 

@@ -1,0 +1,186 @@
+/**
+ * Every route of SPEC.md §2 is a real page with its title from common/menu.ts, and the
+ * public pages stay light: their import graph never reaches pro-components or the back office.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { App } from 'antd';
+import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { entryTitle, findPage, MANAGE_ROOT, NOT_FOUND_TITLE, PUBLIC_PAGES, STANDALONE_PAGES } from '@common/menu';
+import type { CurrentUser } from '@common/schemas/auth';
+import type * as UmiMax from '@umijs/max';
+import access from '@/access';
+import { APP_NAME, type InitialState } from '@/initialState';
+import { memberUnit, superAdmin } from '../../mock';
+
+const state: { current: InitialState } = { current: { name: APP_NAME } };
+
+vi.mock('@umijs/max', async (importOriginal) => {
+  const actual = await importOriginal<typeof UmiMax>();
+  return {
+    ...actual,
+    useModel: (name: Parameters<typeof UmiMax.useModel>[0]) =>
+      name === '@@initialState'
+        ? { initialState: state.current, loading: false, setInitialState: vi.fn(), refresh: vi.fn() }
+        : actual.useModel(name),
+    useAccess: () => access(state.current),
+  };
+});
+
+afterEach(() => {
+  state.current = { name: APP_NAME };
+});
+
+const root = path.resolve(__dirname, '../..');
+const pagesDir = path.join(root, 'src/pages');
+
+/** The page module of a route, as Umi's convention routing finds it. */
+function pageFile(route: string): string {
+  return route === '/' ? path.join(pagesDir, 'index.tsx') : path.join(pagesDir, route.slice(1), 'index.tsx');
+}
+
+async function loadPage(route: string): Promise<ComponentType> {
+  const relative = path.relative(path.join(root, 'src'), pageFile(route)).replace(/\\/g, '/');
+  const mod = (await import(/* @vite-ignore */ `@/${relative.replace(/\.tsx$/, '')}`)) as { default: ComponentType };
+  return mod.default;
+}
+
+function renderPage(Page: ComponentType, route: string, user?: CurrentUser) {
+  state.current = { name: APP_NAME, currentUser: user };
+  return render(
+    <App>
+      <MemoryRouter initialEntries={[route]}>
+        <Page />
+      </MemoryRouter>
+    </App>,
+  );
+}
+
+const manageRoutes = (MANAGE_ROOT.children ?? []).filter((e) => e.path.startsWith('/Manage/'));
+
+describe('every route has its page file', () => {
+  it.each([...STANDALONE_PAGES, ...PUBLIC_PAGES, ...manageRoutes].map((e) => e.path))('%s', (route) => {
+    expect(fs.existsSync(pageFile(route))).toBe(true);
+  });
+
+  it('the back office has its sixteen children, the index and the not-found page', () => {
+    expect(manageRoutes).toHaveLength(16);
+    expect(fs.existsSync(path.join(pagesDir, 'Manage/index.tsx'))).toBe(true);
+    expect(fs.existsSync(path.join(pagesDir, '404.tsx'))).toBe(true);
+  });
+});
+
+describe('public pages show their title', () => {
+  it.each(PUBLIC_PAGES.filter((p) => p.path !== '/').map((p) => [p.path, p.title]))('%s: %s', async (route, title) => {
+    renderPage(await loadPage(route), route);
+    expect(screen.getByText(title)).toBeInTheDocument();
+    expect(screen.getByText('栏目内容建设中，敬请期待。')).toBeInTheDocument();
+  });
+
+  it('the home page', async () => {
+    renderPage(await loadPage('/'), '/');
+    expect(screen.getByText('首页')).toBeInTheDocument();
+    expect(screen.getByText('协会简介').getAttribute('href')).toBe('/FrontPage/aboutUs');
+  });
+});
+
+describe('standalone pages show their title', () => {
+  it.each(STANDALONE_PAGES.filter((p) => p.path !== '/login').map((p) => [p.path, p.title]))(
+    '%s: %s',
+    async (route, title) => {
+      renderPage(await loadPage(route), route);
+      expect(screen.getByText(title)).toBeInTheDocument();
+      expect(screen.getByText('返回首页')).toBeInTheDocument();
+    },
+  );
+
+  it('the not-found page', async () => {
+    const NotFound = ((await import('@/pages/404')) as { default: ComponentType }).default;
+    renderPage(NotFound, '/nowhere');
+    expect(screen.getByText(NOT_FOUND_TITLE)).toBeInTheDocument();
+  });
+});
+
+describe('back-office pages show their title', () => {
+  it.each(manageRoutes.map((e) => [e.path, entryTitle(e, 1)]))('%s: %s', async (route, title) => {
+    renderPage(await loadPage(route), route, superAdmin.user);
+    expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    expect(screen.getByText('功能模块建设中')).toBeInTheDocument();
+  });
+
+  it('titles follow the authType', async () => {
+    const route = '/Manage/annual-inspection-record';
+    renderPage(await loadPage(route), route, memberUnit.user);
+    expect(screen.getAllByText(entryTitle(findPage(route)!, 2)).length).toBeGreaterThan(0);
+    expect(screen.queryByText('会员单位年检管理')).toBeNull();
+  });
+
+  it('/Manage opens the first page of the user’s menu', async () => {
+    const ManageIndex = await loadPage('/Manage');
+    function Where() {
+      return <div data-testid="where">{useLocation().pathname}</div>;
+    }
+    state.current = { name: APP_NAME, currentUser: memberUnit.user };
+    render(
+      <MemoryRouter initialEntries={['/Manage']}>
+        <Routes>
+          <Route path="/Manage" element={<ManageIndex />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/Manage/memberInfo');
+  });
+});
+
+describe('public pages stay light', () => {
+  const FORBIDDEN = [/@ant-design\/pro-components/, /ManageLayout/, /PagePlaceholder\/ManagePagePlaceholder/];
+
+  /** Relative and '@/' imports of one file, resolved to files. */
+  function importsOf(file: string): string[] {
+    const source = fs.readFileSync(file, 'utf8');
+    const specs = [...source.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+    const found: string[] = [];
+    for (const spec of specs) {
+      if (FORBIDDEN.some((re) => re.test(spec))) throw new Error(`${path.relative(root, file)} imports ${spec}`);
+      let base: string | undefined;
+      if (spec.startsWith('.')) base = path.resolve(path.dirname(file), spec);
+      else if (spec.startsWith('@/')) base = path.join(root, 'src', spec.slice(2));
+      else if (spec.startsWith('@common/')) base = path.join(root, 'common', spec.slice(8));
+      if (!base) continue;
+      const candidate = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      if (candidate) found.push(candidate);
+    }
+    return found;
+  }
+
+  function walk(entry: string) {
+    const seen = new Set<string>();
+    const queue = [entry];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(...importsOf(file));
+    }
+    return seen;
+  }
+
+  it.each([
+    ...PUBLIC_PAGES.map((p) => pageFile(p.path)),
+    ...STANDALONE_PAGES.map((p) => pageFile(p.path)),
+    path.join(pagesDir, '404.tsx'),
+    path.join(root, 'src/layouts/PublicLayout/index.tsx'),
+  ])('%s', (entry) => {
+    expect(() => walk(entry)).not.toThrow();
+  });
+
+  it('the layout switch loads the back office lazily', () => {
+    const source = fs.readFileSync(path.join(root, 'src/layouts/index.tsx'), 'utf8');
+    expect(source).toMatch(/lazy\(\(\) => import\('\.\/ManageLayout'\)\)/);
+    expect(source).not.toMatch(/^import .*ManageLayout/m);
+  });
+});
