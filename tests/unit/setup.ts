@@ -78,6 +78,9 @@ beforeEach(() => {
 
 /** antd closes static notices asynchronously: wait (up to 1 s) until they are gone. */
 async function removeNotices() {
+  // Only when some were shown: destroy() would otherwise mount antd's holder now and let
+  // React render after the test environment is gone ("window is not defined").
+  if (!document.querySelector('.ant-message-notice, .ant-notification-notice')) return;
   message.destroy();
   notification.destroy();
   for (let i = 0; i < 50 && document.querySelector('.ant-message-notice, .ant-notification-notice'); i += 1) {
