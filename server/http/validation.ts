@@ -29,7 +29,9 @@ const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
-  return (data: unknown) => (validate(data) ? { value: data } : { error: validationErrorOf(validate.errors ?? []) });
+  const rootTitle = ROOT_TITLES[httpPart ?? 'body'] ?? '请求参数';
+  return (data: unknown) =>
+    validate(data) ? { value: data } : { error: validationErrorOf(validate.errors ?? [], rootTitle) };
 };
 
 /** What fastify's error handler sees: `.validation` marks it, `.message` is for people. */
@@ -43,8 +45,10 @@ export class ValidationError extends Error {
   }
 }
 
-function validationErrorOf(errors: ErrorObject[]): ValidationError {
-  return new ValidationError(describeValidationErrors(errors), errors);
+const ROOT_TITLES: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
+function validationErrorOf(errors: ErrorObject[], rootTitle: string): ValidationError {
+  return new ValidationError(describeValidationErrors(errors, rootTitle), errors);
 }
 
 interface SchemaLike {
@@ -68,21 +72,29 @@ function lastSegment(instancePath: string): string | undefined {
   return parts.length ? decodeURIComponent(parts[parts.length - 1].replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
 }
 
-function fieldTitle(error: ErrorObject): string {
+function fieldTitle(error: ErrorObject, rootTitle: string): string {
   const schema = error.parentSchema as SchemaLike | undefined;
-  return schema?.title ?? lastSegment(error.instancePath) ?? '请求参数';
+  return schema?.title ?? lastSegment(error.instancePath) ?? rootTitle;
 }
 
+/** Branch errors that only say "not this type/value": the union as a whole says it better. */
+const MISMATCH_KEYWORDS = new Set(['type', 'const', 'enum']);
+
 /** Picks the error that best names the problem, then says it in Chinese. */
-export function describeValidationErrors(errors: ErrorObject[]): string {
-  if (errors.length === 0) return '请求参数不正确';
+export function describeValidationErrors(errors: ErrorObject[], rootTitle = '请求参数'): string {
+  if (errors.length === 0) return `${rootTitle}不正确`;
   let error = errors[0];
-  // Inside a union (anyOf of literals, e.g. authType) the branch errors name no field;
-  // the union's own error carries the title.
   if (error.schemaPath.includes('/anyOf/')) {
-    error = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === error.instancePath) ?? error;
+    const path = error.instancePath;
+    // A union such as Nullable(String({maxLength})): a branch of the right type that failed
+    // a constraint says what is wrong ("描述长度不能超过200个字符")...
+    const specific = errors.find(
+      (e) => e.instancePath === path && e.schemaPath.includes('/anyOf/') && !MISMATCH_KEYWORDS.has(e.keyword),
+    );
+    // ...otherwise (a union of literals such as authType) the union's own error carries the title.
+    error = specific ?? errors.find((e) => e.keyword === 'anyOf' && e.instancePath === path) ?? error;
   }
-  const title = fieldTitle(error);
+  const title = fieldTitle(error, rootTitle);
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
@@ -93,7 +105,7 @@ export function describeValidationErrors(errors: ErrorObject[]): string {
     case 'additionalProperties':
       return `不允许的字段：${String(p.additionalProperty)}`;
     case 'type': {
-      if (error.instancePath === '' && (error.data === null || error.data === undefined)) return '请求体不能为空';
+      if (error.instancePath === '' && (error.data === null || error.data === undefined)) return `${rootTitle}不能为空`;
       const wanted = String(p.type).split(',')[0];
       return `${title}应为${TYPE_NAMES[wanted] ?? wanted}`;
     }

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import type { ApiEnvelope } from '@common/schemas/common';
 import { buildApp } from '../../server/app';
@@ -68,6 +68,8 @@ export interface TestAppOptions {
   plugins?: FastifyPluginAsync[];
   /** Also run the demo seed (demo_staff, demo_unit, demo_practitioner / Demo@2026). */
   demo?: boolean;
+  /** Fastify logger options (default: silent, or debug when TEST_LOG is set). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export async function openTestDatabase(dialect: DialectName): Promise<{ db: AppDb; dataDir: string; dispose(): Promise<void> }> {
@@ -124,7 +126,7 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
       config,
       db,
       clock: clock.now,
-      logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+      logger: options.logger ?? (process.env.TEST_LOG ? { level: 'debug' } : false),
       plugins: options.plugins,
     });
   } catch (err) {
