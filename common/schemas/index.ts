@@ -5,3 +5,4 @@ export * from './dict';
 export * from './users';
 export * from './roles';
 export * from './system';
+export * from './operationLogs';

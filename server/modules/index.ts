@@ -6,7 +6,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
 import dictRoutes from './dict/routes';
 import healthRoutes from './health/routes';
+import operationLogRoutes from './operation-logs/routes';
 import rolesRoutes from './roles/routes';
 import usersRoutes from './users/routes';
 
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, usersRoutes, rolesRoutes, dictRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  rolesRoutes,
+  dictRoutes,
+  operationLogRoutes,
+];
