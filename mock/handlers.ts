@@ -204,7 +204,10 @@ export const handlers: HttpHandler[] = [
     const file = form.get('file');
     const fileId = form.get('fileId');
     const md5 = form.get('md5');
-    if (!(file instanceof File) || typeof fileId !== 'string' || typeof md5 !== 'string') return bad('缺少文件、文件编号或校验值');
+    // Duck-typed: jsdom's File and the one msw parses come from different realms.
+    if (typeof file !== 'object' || file === null || typeof fileId !== 'string' || typeof md5 !== 'string') {
+      return bad('缺少文件、文件编号或校验值');
+    }
     const stored: StoredFile = {
       fileId,
       name: file.name,

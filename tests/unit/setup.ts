@@ -98,6 +98,9 @@ afterEach(async () => {
   window.history.replaceState(null, '', '/');
 });
 
-afterAll(() => {
+afterAll(async () => {
   server.close();
+  // antd unmounts its static toast holder a moment after the last notice closes; let React
+  // finish before jsdom goes away ("window is not defined" from the scheduler otherwise).
+  await new Promise((resolve) => setTimeout(resolve, 200));
 });

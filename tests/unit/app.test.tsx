@@ -1,0 +1,208 @@
+/**
+ * src/app.tsx: the initial state (SPEC.md §1, §4), antd's Chinese locale and toast settings
+ * (SPEC.md §1, §9), and the bridges, rendered through Umi's own runtime plugins.
+ */
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { DatePicker, Modal, Pagination, Table } from 'antd';
+import dayjs from 'dayjs';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { ApplyPluginsType, useModel } from '@umijs/max';
+import { getPluginManager } from '@@/core/plugin';
+import { antd, getInitialState, request as requestConfig } from '@/app';
+import { APP_NAME } from '@/initialState';
+import { api } from '@/services/api';
+import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
+import {
+  answerEnvelope,
+  answerHttpError,
+  answerNetworkError,
+  EXPIRED_TOKEN,
+  failure,
+  limitedStaff,
+  recordRequests,
+  server,
+  superAdmin,
+} from '../../mock';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const shownNotices = () => document.querySelectorAll('.ant-message-notice, .ant-notification-notice');
+
+describe('getInitialState', () => {
+  it('without a token: only the name, and no call', async () => {
+    const { handler, requests } = recordRequests('all', '/user/current');
+    server.use(handler);
+    await expect(getInitialState()).resolves.toEqual({ name: '市社会稳定风险评估行业协会' });
+    expect(APP_NAME).toBe('市社会稳定风险评估行业协会');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('with a token: the current user, also stored', async () => {
+    setToken(superAdmin.token);
+    const state = await getInitialState();
+    expect(state).toEqual({ name: APP_NAME, currentUser: superAdmin.user });
+    expect(getCurrentUser()).toEqual({ ...superAdmin.user, unitId: superAdmin.user.userId });
+    expect(getToken()).toBe(superAdmin.token);
+  });
+
+  it('with an expired token: quietly clears the session and keeps the name', async () => {
+    setToken(EXPIRED_TOKEN);
+    saveCurrentUser(limitedStaff.user);
+    window.history.replaceState(null, '', '/FrontPage/notice');
+    await expect(getInitialState()).resolves.toEqual({ name: APP_NAME });
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('currentUser')).toBeNull();
+    // No toast, and the public page stays where it is.
+    await settle();
+    expect(shownNotices()).toHaveLength(0);
+    expect(window.location.pathname).toBe('/FrontPage/notice');
+  });
+
+  it('with an empty-token answer (status 21): the same', async () => {
+    setToken('whatever');
+    server.use(answerEnvelope('get', '/user/current', failure(21, 'token为空'), 401));
+    await expect(getInitialState()).resolves.toEqual({ name: APP_NAME });
+    expect(getToken()).toBeUndefined();
+  });
+
+  it.each([
+    ['the network fails', answerNetworkError('get', '/user/current')],
+    ['the server fails', answerHttpError('get', '/user/current', 502)],
+    ['a business error', answerEnvelope('get', '/user/current', failure(10, '服务繁忙'), 503)],
+  ])('when %s: keeps the stored session, quietly', async (_, handler) => {
+    setToken(superAdmin.token);
+    saveCurrentUser(superAdmin.user);
+    server.use(handler);
+    const state = await getInitialState();
+    expect(state.name).toBe(APP_NAME);
+    expect(state.currentUser?.userId).toBe(superAdmin.user.userId);
+    expect(getToken()).toBe(superAdmin.token);
+    await settle();
+    expect(shownNotices()).toHaveLength(0);
+  });
+
+  it('when the network fails and nothing is stored: only the name', async () => {
+    setToken(superAdmin.token);
+    server.use(answerNetworkError('get', '/user/current'));
+    await expect(getInitialState()).resolves.toEqual({ name: APP_NAME });
+  });
+});
+
+describe('runtime configuration', () => {
+  it('request: /api/v1, a time-out, GET, the interceptors', () => {
+    expect(requestConfig.baseURL).toBe('/api/v1');
+    expect(requestConfig.method).toBe('GET');
+    expect(requestConfig.timeout).toBeGreaterThan(0);
+    expect(requestConfig.requestInterceptors).toHaveLength(1);
+    expect(requestConfig.responseInterceptors).toHaveLength(1);
+    expect(requestConfig.errorConfig).toBeUndefined();
+  });
+
+  it('antd: zh_CN and toasts of 2 s, at most 1', () => {
+    const config = antd({ theme: {} });
+    expect(config.locale).toBe(zhCN);
+    expect(config.appConfig).toEqual({ message: { duration: 2, maxCount: 1 } });
+    expect(config.theme).toEqual({});
+  });
+
+  it("is what the antd plugin reads from Umi's plugin manager", () => {
+    const config = getPluginManager().applyPlugins({
+      key: 'antd',
+      type: ApplyPluginsType.modify,
+      initialValue: { appConfig: {} },
+    }) as ReturnType<typeof antd>;
+    expect(config.locale?.locale).toBe('zh-cn');
+    expect(config.appConfig).toEqual({ message: { duration: 2, maxCount: 1 } });
+  });
+
+  it('dayjs speaks Chinese', () => {
+    expect(dayjs.locale()).toBe('zh-cn');
+    expect(dayjs('2026-11-22').format('dddd MMMM')).toBe('星期日 十一月');
+  });
+});
+
+/** Wraps `children` exactly as Umi's renderClient does, with every runtime plugin. */
+function renderApp(children: ReactNode) {
+  let element: ReactNode = children;
+  for (const key of ['innerProvider', 'i18nProvider', 'accessProvider', 'dataflowProvider', 'outerProvider', 'rootContainer']) {
+    element = getPluginManager().applyPlugins({
+      key,
+      type: ApplyPluginsType.modify,
+      initialValue: element,
+      args: { routes: {}, history: undefined, plugin: getPluginManager() },
+    }) as ReactNode;
+  }
+  return render(<>{element}</>);
+}
+
+function WhoAmI() {
+  const { initialState } = useModel('@@initialState');
+  return <p>当前用户：{initialState?.currentUser?.name ?? '未登录'}</p>;
+}
+
+describe('the app as Umi renders it', () => {
+  it('shows antd components in Chinese', async () => {
+    renderApp(
+      <>
+        <WhoAmI />
+        <Pagination total={50} showSizeChanger showQuickJumper />
+        <DatePicker open />
+        <Table columns={[{ title: '名称', dataIndex: 'name' }]} dataSource={[]} />
+        <Modal open title="确认">
+          内容
+        </Modal>
+      </>,
+    );
+    await screen.findByText('当前用户：未登录');
+    expect(screen.getByText('10 条/页')).toBeInTheDocument();
+    expect(screen.getByText(/跳至/)).toBeInTheDocument();
+    expect(screen.getAllByPlaceholderText('请选择日期').length).toBeGreaterThan(0);
+    expect(screen.getByText('今天')).toBeInTheDocument();
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /确\s*定/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /取\s*消/ })).toBeInTheDocument();
+    const text = document.body.textContent ?? '';
+    for (const english of ['items/page', 'Go to', 'Select date', 'Today', 'No data', 'Cancel', 'OK']) {
+      expect(text).not.toContain(english);
+    }
+  });
+
+  it('loads the current user into the initial state', async () => {
+    setToken(superAdmin.token);
+    renderApp(<WhoAmI />);
+    expect(await screen.findByText('当前用户：系统管理员')).toBeInTheDocument();
+  });
+
+  it("shows request errors through antd's App: one toast at a time", async () => {
+    renderApp(<WhoAmI />);
+    await screen.findByText('当前用户：未登录');
+    server.use(
+      answerEnvelope('get', '/one', failure(10, '第一个错误')),
+      answerEnvelope('get', '/two', failure(10, '第二个错误')),
+    );
+    await act(async () => {
+      await api('/one').catch(() => undefined);
+      await api('/two').catch(() => undefined);
+    });
+    expect(await screen.findByText('第二个错误')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('第一个错误')).not.toBeInTheDocument());
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
+  });
+
+  it('a token error logs out of the running app', async () => {
+    setToken(superAdmin.token);
+    window.history.replaceState(null, '', '/Manage/staging');
+    renderApp(<WhoAmI />);
+    await screen.findByText('当前用户：系统管理员');
+    server.use(answerEnvelope('get', '/things', failure(20, 'token无效或已过期'), 401));
+    await act(async () => {
+      await api('/things').catch(() => undefined);
+    });
+    expect(await screen.findByText('当前用户：未登录')).toBeInTheDocument();
+    expect(await screen.findByText('token无效或已过期，请重新登录')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/login?authType=1&redirect=%2FManage%2Fstaging');
+    expect(getToken()).toBeUndefined();
+    expect(getCurrentUser()).toBeUndefined();
+  });
+});
