@@ -31,7 +31,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_BASE, ApiStatus, INTERNAL_ERROR_MESSAGE } from '@common/schemas/common';
-import { installGuard, isApiPath } from './auth/guard';
+import { DOCS_PREFIX, installGuard, isApiPath } from './auth/guard';
 import type { Config } from './config';
 import type { AppDb, Db, DialectName } from './db/index';
 import { fail } from './http/envelope';
@@ -132,7 +132,7 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
       security: [{ token: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
   app.get(
     `${API_BASE}/openapi.json`,
     { config: { access: { public: true } }, schema: { hide: true } },

@@ -3,6 +3,7 @@
  * Everything else takes a `Config` object, so tests build one with `loadConfig({...})`.
  */
 import path from 'node:path';
+import { checkPassword } from '@common/validators';
 
 export interface Config {
   port: number;
@@ -19,7 +20,7 @@ export interface Config {
   sessionIdleMinutes: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
-  /** Per client address: at most this many login attempts in `loginRateWindowMinutes`. */
+  /** Per client address: at most this many failed login attempts in `loginRateWindowMinutes`. */
   loginRateLimit: number;
   loginRateWindowMinutes: number;
   uploadMaxBytes: number;
@@ -69,6 +70,8 @@ export function loadConfig(env: Env = process.env): Config {
     : path.join(dataDir, 'app.db');
 
   const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  const adminPasswordProblem = adminPassword ? checkPassword(adminPassword) : undefined;
+  if (adminPasswordProblem) throw new ConfigError(`环境变量 ADMIN_PASSWORD 不符合密码规则：${adminPasswordProblem}`);
   const logLevel = strVar(env, 'LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`环境变量 LOG_LEVEL 应为 ${LOG_LEVELS.join('/')} 之一`);

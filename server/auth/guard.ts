@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthType, hasPermission, isPermissionCode, type PermissionCode } from '@common/permissions';
+import { API_BASE } from '@common/schemas/common';
 import { errors } from '../http/errors';
 import { findLiveSession } from './sessions';
 import { loadAuthUser, type AuthUser } from './user';
@@ -43,7 +44,8 @@ declare module 'fastify' {
 }
 
 /** Path prefixes whose routes are public without declaring it (the API documentation pages). */
-const PUBLIC_PREFIXES = ['/api/v1/docs'];
+export const DOCS_PREFIX = `${API_BASE}/docs`;
+const PUBLIC_PREFIXES = [DOCS_PREFIX];
 
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
@@ -66,6 +68,16 @@ export function installGuard(app: FastifyInstance): void {
     if (!access.public && access.permission && !isPermissionCode(access.permission)) {
       throw new Error(`路由 ${String(route.method)} ${route.url} 使用了未知的权限编码 ${access.permission}`);
     }
+    // The OpenAPI page shows who may call each route, from the same declaration.
+    if (route.schema) {
+      const note = describeAccess(access);
+      const { description } = route.schema as { description?: string };
+      route.schema = {
+        ...route.schema,
+        description: description ? `${description}\n\n${note}` : note,
+        ...(access.public ? { security: [] } : {}),
+      };
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -82,6 +94,17 @@ export function installGuard(app: FastifyInstance): void {
     request.user = user;
     authorize(user, access);
   });
+}
+
+const AUTH_TYPE_NAMES: Record<AuthType, string> = { 1: '协会工作人员', 2: '会员单位', 3: '从业人员' };
+
+function describeAccess(access: RouteAccess): string {
+  if (access.public) return '访问：公开，无需 token';
+  const who = (access.authTypes ?? [1, 2, 3]).map((t) => AUTH_TYPE_NAMES[t]).join('、');
+  const parts = [`访问：需登录（${who}）`];
+  if (access.permission) parts.push(`工作人员需权限 ${access.permission}`);
+  if (access.scope) parts.push(`范围 ${access.scope}`);
+  return parts.join('；');
 }
 
 function readToken(request: FastifyRequest): string | null {

@@ -49,6 +49,10 @@ describe.each(dialects)('app on %s', (dialect) => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v1/user/auth/login', '/api/v1/users', '/api/v1/roles/{id}', '/api/v1/dict/item/{code}']),
     );
+    type Op = { security?: unknown[]; description?: string };
+    const paths = doc.paths as Record<string, Record<string, Op>>;
+    expect(paths['/api/v1/user/auth/login'].post.security).toEqual([]);
+    expect(paths['/api/v1/users'].get.description).toContain('system:user:view');
     const page = await t.app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -1,5 +1,5 @@
 /** server/index.ts as a real process: migrate, seed, print the admin and demo logins once. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +27,50 @@ describe('server/index.ts --seed-only', () => {
     }
   });
 
+  it('refuses a weak ADMIN_PASSWORD', async () => {
+    const env = { ...process.env, ADMIN_PASSWORD: 'admin', LOG_LEVEL: 'silent' };
+    await expect(run(tsx, ['server/index.ts', '--seed-only'], { cwd: root, env })).rejects.toMatchObject({
+      stderr: expect.stringContaining('ADMIN_PASSWORD 不符合密码规则'),
+    });
+  });
+
   it('refuses a bad setting with a clear message', async () => {
     const env = { ...process.env, PORT: 'eighty', LOG_LEVEL: 'silent' };
     await expect(run(tsx, ['server/index.ts', '--seed-only'], { cwd: root, env })).rejects.toMatchObject({
       stderr: expect.stringContaining('环境变量 PORT'),
     });
+  });
+});
+
+describe('server/index.ts', () => {
+  it('listens, answers, and exits cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-serve-'));
+    const child = spawn(tsx, ['server/index.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin@12345' },
+    });
+    try {
+      let output = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const m = /服务已启动: http:\/\/localhost:(\d+)/.exec(output);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+      });
+      const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      expect(await health.json()).toMatchObject({ status: 1, data: { database: 'sqlite' } });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

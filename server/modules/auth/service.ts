@@ -105,6 +105,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
     return created;
   });
 
+  await pruneOldSessions(request, now);
   const user = await loadAuthUser(app.db, account.id, sessionId);
   if (!user) throw errors.tokenInvalid();
   return { token, currentUser: toCurrentUser(user) };
@@ -140,20 +141,30 @@ async function registerFailure(request: FastifyRequest, account: AccountRow, now
   throw new BizError(WRONG_CREDENTIALS_MESSAGE);
 }
 
-/** At most `loginRateLimit` attempts per client address in the window; HTTP 429 beyond. */
+/** At most `loginRateLimit` failed attempts per client address in the window; HTTP 429 beyond. */
 async function enforceLoginRateLimit(request: FastifyRequest, now: Date): Promise<void> {
   const { appConfig: config, db } = request.server;
   const since = new Date(now.getTime() - config.loginRateWindowMinutes * 60_000).toISOString();
+  // Failed attempts only: an office behind one address must not be locked out by its own
+  // successful logins, while guessing (all failures) is still cut off.
   const row = await db
     .selectFrom('login_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ip', '=', request.ip)
+    .where('succeeded', '=', 0)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   if (Number(row.n) >= config.loginRateLimit) throw errors.tooMany(LOGIN_RATE_LIMITED_MESSAGE);
   // Old attempts only matter inside the window; keep the table small (a day's worth).
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
   await db.deleteFrom('login_attempts').where('created_at', '<', dayAgo).execute();
+}
+
+/** Sessions that ended long ago serve nobody; drop them now and then (at login) to keep the table small. */
+const SESSION_RETENTION_DAYS = 30;
+async function pruneOldSessions(request: FastifyRequest, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - SESSION_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
+  await request.server.db.deleteFrom('sessions').where('expires_at', '<', cutoff).execute();
 }
 
 export async function logout(request: FastifyRequest, user: AuthUser): Promise<void> {
