@@ -22,7 +22,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
-  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -54,7 +53,6 @@ export interface BuildAppOptions {
   db: AppDb;
   /** Fastify logger options; false silences (tests). Defaults to JSON at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
-  loggerInstance?: FastifyBaseLogger;
   clock?: () => Date;
   /** Extra plugins registered after the API modules (tests use it to probe the guard). */
   plugins?: FastifyPluginAsync[];
@@ -77,9 +75,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    ...(options.loggerInstance
-      ? { loggerInstance: options.loggerInstance }
-      : { logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS } }),
+    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
     trustProxy: config.trustProxy,
     // Accept the caller's x-request-id when it looks like one; otherwise make our own.
     requestIdHeader: false,

@@ -207,4 +207,37 @@ describe.each(dialects)('users and roles on %s', (dialect) => {
     const fine = await t.call('POST', 'roles', { token, body: { code: 'viewer', name: '查看', permissions: ['system:role:view'] } });
     expect(fine.body.status).toBe(1);
   });
+
+  it('keeps a user editor from handing out roles with codes they do not hold', async () => {
+    const editorRole = await t.call<{ id: string }>('POST', 'roles', {
+      token: admin,
+      body: { code: 'user-editor', name: '用户编辑', permissions: ['system:user:view', 'system:user:edit'] },
+    });
+    const bigRole = await t.call<{ id: string }>('POST', 'roles', {
+      token: admin,
+      body: { code: 'big', name: '大权限', permissions: ['system:user:view', 'system:role:delete'] },
+    });
+    const created = await t.call<{ id: string }>('POST', 'users', {
+      token: admin,
+      body: { loginAccount: 'ueditor', name: '用户编辑', authType: 1, roleIds: [editorRole.body.data.id], password: 'Edit12345' },
+    });
+    const token = await t.login('ueditor', 'Edit12345', 1);
+    const self = await t.call('PUT', `users/${created.body.data.id}`, {
+      token,
+      body: { roleIds: [editorRole.body.data.id, bigRole.body.data.id], version: 0 },
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.body).toMatchObject({ status: 30, message: '不能授予自己没有的权限：system:role:delete' });
+    const superRole = (await t.call<Page<RoleRecord>>('GET', 'roles?keyword=super-admin', { token: admin })).body.data.list[0];
+    const grabSuper = await t.call('POST', 'users', {
+      token,
+      body: { loginAccount: 'sneaky', name: '越权', authType: 1, roleIds: [superRole.id] },
+    });
+    expect(grabSuper.body.status).toBe(30);
+    const ok = await t.call('POST', 'users', {
+      token,
+      body: { loginAccount: 'helper', name: '助手', authType: 1, roleIds: [editorRole.body.data.id] },
+    });
+    expect(ok.body.status).toBe(1);
+  });
 });

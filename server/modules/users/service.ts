@@ -38,14 +38,27 @@ function checkKindFields(
   if (authType === AuthType.MemberUnit && fields.practitionerId) throw new BizError('会员单位账号不能关联从业人员');
 }
 
-/** Checks the role ids exist; only a super administrator may grant the super-administrator role. */
+/**
+ * Checks the role ids exist. Only a super administrator may grant the super-administrator
+ * role, and anyone else may grant only roles whose codes they hold themselves (otherwise a
+ * user editor could hand themselves any role).
+ */
 async function checkRoles(db: DbOrTrx, caller: AuthUser, roleIds: readonly string[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
   const roles = await db.selectFrom('roles').select(['id', 'code']).where('id', 'in', [...roleIds]).execute();
   if (roles.length !== roleIds.length) throw new BizError('所选角色不存在');
-  if (roles.some((r) => r.code === SUPER_ADMIN_ROLE_CODE) && !isSuperAdmin(caller)) {
+  if (isSuperAdmin(caller)) return roles.map((r) => r.code);
+  if (roles.some((r) => r.code === SUPER_ADMIN_ROLE_CODE)) {
     throw errors.forbidden('只有超级管理员可以授予超级管理员角色');
   }
+  const granted = await db
+    .selectFrom('role_permissions')
+    .select('permission_code')
+    .distinct()
+    .where('role_id', 'in', [...roleIds])
+    .execute();
+  const notHeld = granted.map((g) => g.permission_code).filter((c) => !caller.permissions.includes(c));
+  if (notHeld.length) throw errors.forbidden(`不能授予自己没有的权限：${notHeld.join('、')}`);
   return roles.map((r) => r.code);
 }
 
