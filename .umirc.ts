@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@umijs/max';
+import proxy from './config/proxy';
 
 export default defineConfig({
   alias: { '@common': path.resolve(__dirname, 'common') },
@@ -15,7 +16,10 @@ export default defineConfig({
   initialState: {},
   request: {},
   layout: false,
+  // mock/ holds msw handlers for tests, not Umi mock files; `npm run dev` proxies /api.
   mock: false,
+  proxy,
+  title: '市社会稳定风险评估行业协会',
   esbuildMinifyIIFE: true,
   npmClient: 'npm',
 });

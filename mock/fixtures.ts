@@ -103,8 +103,10 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [superAdmin, limitedS
 /** A token no session has. */
 export const EXPIRED_TOKEN = 'token-expired';
 
-export const LOGIN_FAILED_MESSAGE = '账号或密码错误';
-export const OLD_PASSWORD_WRONG_MESSAGE = '原密码错误';
+/** The server's words (server/modules/auth/service.ts). */
+export const LOGIN_FAILED_MESSAGE = '登录账号或密码错误';
+export const OLD_PASSWORD_WRONG_MESSAGE = '原密码不正确';
+export const SAME_PASSWORD_MESSAGE = '新密码不能与原密码相同';
 export const DICT_NOT_FOUND_MESSAGE = '字典不存在';
 
 /** `GET /dict/item/{code}` answers: the seed dictionaries, sorted as the server sorts them. */

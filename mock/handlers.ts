@@ -28,6 +28,7 @@ import {
   FIXTURE_ACCOUNTS,
   LOGIN_FAILED_MESSAGE,
   OLD_PASSWORD_WRONG_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
   storedFile,
   type FixtureAccount,
 } from './fixtures';
@@ -142,7 +143,7 @@ const bad = (message: string, httpStatus = 400) => HttpResponse.json(failure(Api
 /* ---------- the default handlers ---------- */
 
 export const handlers: HttpHandler[] = [
-  http.get(apiPath('/health'), () => HttpResponse.json(ok({ status: 'ok' }))),
+  http.get(apiPath('/health'), () => HttpResponse.json(ok({ database: 'sqlite' }))),
 
   http.post(apiPath('/user/auth/login'), async ({ request }) => {
     const body = (await request.json()) as Partial<LoginBody> | null;
@@ -172,6 +173,7 @@ export const handlers: HttpHandler[] = [
     const body = (await request.json()) as Partial<SetPasswordBody> | null;
     if (passwords.get(account.user.userId) !== body?.oldPassword) return bad(OLD_PASSWORD_WRONG_MESSAGE);
     if (!body?.newPassword) return bad('新密码不能为空');
+    if (body.newPassword === body.oldPassword) return bad(SAME_PASSWORD_MESSAGE);
     passwords.set(account.user.userId, body.newPassword);
     return HttpResponse.json(ok(null, '密码已修改'));
   }),
@@ -180,7 +182,7 @@ export const handlers: HttpHandler[] = [
     const account = authenticate(request);
     if (account instanceof Response) return account;
     const body = (await request.json()) as Partial<ShowLoginAccountBody> | null;
-    if (passwords.get(account.user.userId) !== body?.password) return bad('当前密码错误');
+    if (passwords.get(account.user.userId) !== body?.password) return bad('密码不正确');
     const target = accountByUserId(body?.userId);
     if (!target) return bad('用户不存在', 404);
     return HttpResponse.json(

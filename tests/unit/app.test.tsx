@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { DatePicker, Modal, Pagination, Table } from 'antd';
+import { DatePicker, message as staticMessage, Modal, notification as staticNotification, Pagination, Table } from 'antd';
 import dayjs from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { getPluginManager } from '@@/core/plugin';
 import { antd, getInitialState, request as requestConfig } from '@/app';
 import { APP_NAME } from '@/initialState';
 import { api } from '@/services/api';
+import { getMessage, getNotification } from '@/request/feedback';
 import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
 import {
   answerEnvelope,
@@ -177,6 +178,9 @@ describe('the app as Umi renders it', () => {
   it("shows request errors through antd's App: one toast at a time", async () => {
     renderApp(<WhoAmI />);
     await screen.findByText('当前用户：未登录');
+    // <AppBridge/> has registered App.useApp()'s instances in place of the static ones.
+    await waitFor(() => expect(getMessage()).not.toBe(staticMessage));
+    expect(getNotification()).not.toBe(staticNotification);
     server.use(
       answerEnvelope('get', '/one', failure(10, '第一个错误')),
       answerEnvelope('get', '/two', failure(10, '第二个错误')),
