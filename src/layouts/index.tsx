@@ -4,9 +4,10 @@
  * public frame, or the back office. The back office is imported lazily so that public
  * visitors never download ProLayout.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from '@umijs/max';
-import { layoutOf } from '@common/menu';
+import { findPage, layoutOf, NOT_FOUND_TITLE } from '@common/menu';
+import { APP_NAME } from '@/initialState';
 import { LoadErrorBoundary } from '@/components/LoadError';
 import Loading from '@/loading';
 import PublicLayout from './PublicLayout';
@@ -16,6 +17,13 @@ const ManageLayout = lazy(() => import('./ManageLayout'));
 export default function Layout() {
   const { pathname } = useLocation();
   const kind = layoutOf(pathname);
+
+  // The browser tab names the page; ProLayout does the same for the back office.
+  useEffect(() => {
+    if (kind === 'manage') return;
+    const title = pathname === '/' ? undefined : (findPage(pathname)?.title ?? NOT_FOUND_TITLE);
+    document.title = title ? `${title} - ${APP_NAME}` : APP_NAME;
+  }, [kind, pathname]);
   const page = (
     <LoadErrorBoundary resetKey={pathname}>
       <Outlet />

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { fullPage } from '@/components/fullPageNavigation';
 import LoginPage from '@/pages/login';
-import { loginTarget, safeRedirect } from '@/pages/login/loginTarget';
+import { loginTarget, safeRedirect } from '@/components/session/loginTarget';
 import { getCurrentUser, getToken } from '@/storage';
 import { LOGIN_FAILED_MESSAGE, memberUnit, practitioner, superAdmin } from '../../mock';
 

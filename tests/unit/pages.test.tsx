@@ -66,6 +66,21 @@ describe('every route has its page file', () => {
     expect(fs.existsSync(pageFile(route))).toBe(true);
   });
 
+  it('src/pages holds only route files (Umi makes every .ts/.tsx there a route)', () => {
+    const stray: string[] = [];
+    const visit = (dir: string) => {
+      for (const name of fs.readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (fs.statSync(full).isDirectory()) visit(full);
+        else if (/\.tsx?$/.test(name) && name !== 'index.tsx' && full !== path.join(pagesDir, '404.tsx')) {
+          stray.push(path.relative(root, full));
+        }
+      }
+    };
+    visit(pagesDir);
+    expect(stray).toEqual([]);
+  });
+
   it('the back office has its sixteen children, the index and the not-found page', () => {
     expect(manageRoutes).toHaveLength(16);
     expect(fs.existsSync(path.join(pagesDir, 'Manage/index.tsx'))).toBe(true);

@@ -1,4 +1,7 @@
-/** Where a successful login goes: a safe `redirect`, else the user's first back-office page. */
+/**
+ * Where a successful login goes: a safe `redirect`, else the user's first back-office page.
+ * (Kept out of src/pages: every .ts file there would become a route.)
+ */
 import type { CurrentUser } from '@common/schemas/auth';
 import { firstAccessiblePath } from '@/access';
 import { isSafeRedirect, LOGIN_PATH } from '@/requestErrors';

@@ -42,7 +42,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
   };
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']} placement="bottomRight">
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <button type="button" className={styles.userButton} aria-label="账号菜单">
           <UserOutlined />
           <span className={styles.userName}>{user.name || user.loginAccount}</span>

@@ -5,6 +5,7 @@
  * their roles grant; a page opened by URL that the menu does not offer shows 403.
  */
 import { useMemo, type ReactNode } from 'react';
+import { Alert } from 'antd';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Link, Navigate, useAccess, useLocation, useModel, useNavigate } from '@umijs/max';
 import { entryTitle, MANAGE_ROOT, type PageEntry } from '@common/menu';
@@ -79,11 +80,27 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
       breadcrumbRender={() => breadcrumb}
       footerRender={false}
       fixSiderbar
+      // The user bar must span the top whether or not the page uses PageContainer, which is
+      // what ProLayout's own content padding depends on; pages bring their own padding.
+      contentStyle={{ padding: 0 }}
     >
       <div className={styles.headerBar}>
         <UserMenu user={user} />
       </div>
-      {allowed ? children : <Forbidden homePath={firstAccessiblePath(user, access) ?? '/'} />}
+      {user.mustChangePassword && (
+        <Alert
+          banner
+          type="warning"
+          title="您的账号正在使用初始密码或已被重置的密码，请点击右上角姓名，选择“修改密码”尽快修改。"
+        />
+      )}
+      {allowed ? (
+        children
+      ) : (
+        <div className={styles.plainContent}>
+          <Forbidden homePath={firstAccessiblePath(user, access) ?? '/'} />
+        </div>
+      )}
     </ProLayout>
   );
 }

@@ -12,7 +12,7 @@ import { login } from '@/services/user';
 import { saveCurrentUser, setToken } from '@/storage';
 import { fullPage } from '@/components/fullPageNavigation';
 import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
-import { loginTarget } from './loginTarget';
+import { loginTarget } from '@/components/session/loginTarget';
 import styles from './index.less';
 
 interface LoginValues {
