@@ -77,13 +77,18 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`环境变量 LOG_LEVEL 应为 ${LOG_LEVELS.join('/')} 之一`);
   }
 
+  const adminAccount = strVar(env, 'ADMIN_ACCOUNT', 'admin');
+  if (!/^[A-Za-z0-9_.@-]{1,64}$/.test(adminAccount)) {
+    throw new ConfigError('环境变量 ADMIN_ACCOUNT 只能包含字母、数字和 _ . @ -，最长64个字符');
+  }
+
   return {
     port: intVar(env, 'PORT', 8000, 0, 65535),
     host: strVar(env, 'HOST', '0.0.0.0'),
     dataDir,
     databaseUrl: isPostgres ? databaseUrl : null,
     sqliteFile,
-    adminAccount: strVar(env, 'ADMIN_ACCOUNT', 'admin'),
+    adminAccount,
     adminPassword,
     sessionIdleMinutes: intVar(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 30),
     loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),

@@ -54,7 +54,9 @@ function validationErrorOf(errors: ErrorObject[], rootTitle: string): Validation
 interface SchemaLike {
   title?: string;
   type?: string | string[];
+  const?: unknown;
   properties?: Record<string, SchemaLike>;
+  anyOf?: SchemaLike[];
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -74,7 +76,16 @@ function lastSegment(instancePath: string): string | undefined {
 
 function fieldTitle(error: ErrorObject, rootTitle: string): string {
   const schema = error.parentSchema as SchemaLike | undefined;
-  return schema?.title ?? lastSegment(error.instancePath) ?? rootTitle;
+  // Nullable(String({ title })) puts the title on a branch of the union.
+  const branchTitle = schema?.anyOf?.find((b) => b.title)?.title;
+  return schema?.title ?? branchTitle ?? lastSegment(error.instancePath) ?? rootTitle;
+}
+
+/** "文本或空值" for a union of plain types; undefined when a branch is a literal. */
+function unionTypeNames(schema: SchemaLike | undefined): string | undefined {
+  const branches = schema?.anyOf;
+  if (!branches?.length || branches.some((b) => b.const !== undefined || typeof b.type !== 'string')) return undefined;
+  return branches.map((b) => TYPE_NAMES[b.type as string] ?? String(b.type)).join('或');
 }
 
 /** Branch errors that only say "not this type/value": the union as a whole says it better. */
@@ -130,9 +141,12 @@ export function describeValidationErrors(errors: ErrorObject[], rootTitle = '请
     case 'pattern':
     case 'format':
       return `${title}格式不正确`;
+    case 'anyOf': {
+      const types = unionTypeNames(error.parentSchema as SchemaLike | undefined);
+      return types ? `${title}应为${types}` : `${title}取值无效`;
+    }
     case 'const':
     case 'enum':
-    case 'anyOf':
     case 'oneOf':
       return `${title}取值无效`;
     default:

@@ -124,6 +124,38 @@ describe.each(dialects)('auth on %s', (dialect) => {
     expect((await t.call('GET', 'user/current', { token })).body.status).toBe(20);
   });
 
+  it('writes last_seen_at at most once a minute', async () => {
+    const token = await t.login('demo_staff', DEMO_PASSWORD, 1);
+    const lastSeen = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('sessions')
+          .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+          .select('sessions.last_seen_at')
+          .where('accounts.login_account', '=', 'demo_staff')
+          .where('sessions.revoked_at', 'is', null)
+          .orderBy('sessions.created_at', 'desc')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const first = await lastSeen();
+    await t.call('GET', 'user/current', { token });
+    await t.call('GET', 'user/current', { token });
+    expect(await lastSeen()).toBe(first);
+    t.clock.advanceMinutes(2);
+    await t.call('GET', 'user/current', { token });
+    expect(await lastSeen()).not.toBe(first);
+  });
+
+  it('forgets earlier wrong passwords after a successful login', async () => {
+    await t.call('POST', 'users', {
+      token: await t.adminToken(),
+      body: { loginAccount: 'forgetful', name: '健忘', authType: 1, password: 'Right1234' },
+    });
+    // Two wrong, one right, two wrong again: never three in a row, so never locked.
+    for (const password of ['Wrong1234', 'Wrong1234', 'Right1234', 'Wrong1234', 'Wrong1234']) await loginCall('forgetful', password, 1);
+    expect((await loginCall('forgetful', 'Right1234', 1)).body.status).toBe(1);
+  });
+
   it("stops a disabled account's token at once", async () => {
     const admin = await t.adminToken();
     const created = await t.call<{ id: string }>('POST', 'users', {

@@ -74,6 +74,20 @@ describe.each(dialects)('users and roles on %s', (dialect) => {
     expect(logs[0].summary).toContain('zhangsan');
   });
 
+  it('lets exactly one of two simultaneous updates of the same version win', async () => {
+    const created = await t.call<{ id: string }>('POST', 'users', {
+      token: admin,
+      body: { loginAccount: 'racer', name: '并发', authType: 1 },
+    });
+    const id = created.body.data.id;
+    const results = await Promise.all(
+      ['甲', '乙', '丙'].map((name) => t.call('PUT', `users/${id}`, { token: admin, body: { name, version: 0 } })),
+    );
+    expect(results.filter((r) => r.body.status === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.body.message === '数据已被他人修改，请刷新后重试')).toHaveLength(2);
+    expect((await t.call<UserRecord>('GET', `users/${id}`, { token: admin })).body.data.version).toBe(1);
+  });
+
   it('checks the fields each kind of account needs', async () => {
     const unitWithoutUnit = await t.call('POST', 'users', { token: admin, body: { loginAccount: 'u1', name: '单位', authType: 2 } });
     expect(unitWithoutUnit.body).toMatchObject({ status: 10, message: '请指定所属单位' });
