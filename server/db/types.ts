@@ -6,6 +6,9 @@
  * Later modules add their tables here and a migration in ./migrations/index.ts.
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { DomainTables } from './domainTypes';
+
+export type * from './domainTypes';
 
 /** 0 or 1; see `toBool` / `fromBool` in ./index.ts. */
 export type IntBool = number;
@@ -119,7 +122,8 @@ export interface OperationLogsTable {
   ip: string | null;
 }
 
-export interface Database {
+/** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts. */
+export interface Database extends DomainTables {
   accounts: AccountsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;

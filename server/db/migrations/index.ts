@@ -7,13 +7,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { AppDb, DialectName } from '../index';
 import { coreMigration } from './0001_core';
+import { domainMigration } from './0002_domain';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
 /** Order matters: names sort in this order. Later issues append here. */
 const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0001_core', coreMigration],
-  // ['0002_member_units', memberUnitsMigration],
+  ['0002_domain', domainMigration],
 ];
 
 export async function migrateToLatest(db: AppDb): Promise<void> {
