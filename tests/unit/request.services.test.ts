@@ -5,8 +5,10 @@ import { login, logout, queryCurrentUser, setPassword, showLoginAccount } from '
 import { clearDictCache, getDictItems } from '@/services/dict';
 import { downloadUrl, fileNameFromDisposition, getUploadStatus, previewFiles, uploadFile } from '@/services/file';
 import { getToken, setToken } from '@/storage';
+import { onResponseError } from '@/requestErrors';
 import {
   answerNetworkError,
+  failure,
   FIXTURE_ACCOUNTS,
   LOGIN_FAILED_MESSAGE,
   memberUnit,
@@ -99,5 +101,26 @@ describe('files', () => {
     // Only the text fields: msw's XMLHttpRequest stand-in does not carry jsdom's File bytes
     // and name across (the browser and the e2e tests do).
     expect(stored).toMatchObject({ fileId: storedFile.fileId, md5: '5d41402abc4b2a76b9719d911017c592' });
+  });
+});
+
+describe('downloads', () => {
+  // msw cannot answer an XMLHttpRequest with responseType 'blob' under jsdom ("object.stream
+  // is not a function"), so the Blob path of the error handling is exercised directly.
+  it('an error envelope that arrives as a Blob is read and shown', async () => {
+    const body = new Blob([JSON.stringify(failure(10, '文件不存在'))], { type: 'application/json' });
+    const axiosLike = Object.assign(new Error('Request failed with status code 404'), {
+      isAxiosError: true,
+      config: { baseURL: '/api/v1', url: '/file/download/missing', responseType: 'blob' },
+      request: {},
+      response: { status: 404, data: body, headers: {}, config: {}, statusText: 'Not Found' },
+    });
+    await expect(onResponseError(axiosLike)).rejects.toMatchObject({
+      status: 10,
+      httpStatus: 404,
+      message: '文件不存在',
+      url: '/api/v1/file/download/missing',
+    });
+    expect(await screen.findByText('文件不存在')).toBeInTheDocument();
   });
 });
