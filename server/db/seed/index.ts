@@ -8,6 +8,7 @@ import { ALL_PERMISSION_CODES, AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/p
 import { DICTIONARIES } from '@common/dictionaries';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import type { Db, DbOrTrx } from '../types';
+import { seedSitePages } from './sitePages';
 
 export interface SeedResult {
   /** Set only when the super-administrator account was created by this run. */
@@ -22,6 +23,7 @@ export async function seedBase(
   return db.transaction().execute(async (trx) => {
     const roleId = await ensureSuperAdminRole(trx, now);
     await seedDictionaries(trx, now);
+    await seedSitePages(trx, now);
     const createdAdmin = await ensureAdminAccount(trx, roleId, options, now);
     return { createdAdmin };
   });
