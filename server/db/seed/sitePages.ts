@@ -63,7 +63,7 @@ export const SITE_PAGE_SEEDS: readonly SitePageSeed[] = [
       p(
         `欢迎您就入会申请、从业人员登记、年度检查、证书查验及其他事项与${ASSOCIATION_NAME}秘书处联系。`,
         `通讯地址：${CONTACT.postalAddress}（邮编 ${CONTACT.postcode}）`,
-        `联系电话：${CONTACT.phone}　传真：${CONTACT.fax}`,
+        `联系电话：${CONTACT.phone}；传真：${CONTACT.fax}`,
         `电子邮箱：${CONTACT.email}`,
         `办公时间：${CONTACT.contactHours}`,
         '来访请提前电话预约，并携带有效身份证件。',
