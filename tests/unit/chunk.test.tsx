@@ -8,6 +8,7 @@ import {
   LoadErrorBoundary,
   reloadOnceForChunkError,
   RELOAD_STAMP_KEY,
+  resetChunkScriptFailures,
 } from '@/components/LoadError';
 import { fullPage } from '@/components/fullPageNavigation';
 import Loading from '@/loading';
@@ -32,6 +33,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  resetChunkScriptFailures();
+  document.querySelectorAll('script[data-webpack]').forEach((el) => el.remove());
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
@@ -107,5 +110,43 @@ describe('src/loading.tsx', () => {
     });
     expect(screen.getByText('页面加载失败')).toBeInTheDocument();
     expect(screen.getByText(/120 秒/)).toBeInTheDocument();
+  });
+});
+
+describe('a chunk script that fails while the placeholder shows', () => {
+  function failChunkScript() {
+    const script = document.createElement('script');
+    script.dataset.webpack = 'app:42';
+    document.head.appendChild(script);
+    act(() => {
+      script.dispatchEvent(new Event('error'));
+    });
+  }
+
+  it('reloads once at once, without waiting for the time-out', () => {
+    render(<Loading />);
+    failChunkScript();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('页面加载失败')).toBeNull();
+  });
+
+  it('shows the load error when a reload just happened', () => {
+    window.sessionStorage.setItem(RELOAD_STAMP_KEY, String(Date.now()));
+    render(<Loading />);
+    failChunkScript();
+    expect(reload).not.toHaveBeenCalled();
+    expect(screen.getByText('页面加载失败')).toBeInTheDocument();
+  });
+
+  it('ignores other failed resources', () => {
+    render(<Loading />);
+    const img = document.createElement('img');
+    document.body.appendChild(img);
+    act(() => {
+      img.dispatchEvent(new Event('error'));
+    });
+    img.remove();
+    expect(reload).not.toHaveBeenCalled();
+    expect(screen.queryByText('页面加载失败')).toBeNull();
   });
 });

@@ -63,3 +63,43 @@ export function retryByReload() {
   }
   fullPage.reload();
 }
+
+/*
+ * Chunk scripts that failed before anyone waited for them. Umi's preload helper inserts the
+ * first page's chunk scripts from index.html; when one of them fails before webpack attaches
+ * its handlers, webpack only notices at its own 120 s time-out. Watching `error` events of
+ * those scripts (they carry `data-webpack`) lets the loading placeholder react at once.
+ */
+type Listener = () => void;
+const failureListeners = new Set<Listener>();
+let chunkScriptFailed = false;
+
+function onResourceError(event: Event) {
+  const target = event.target;
+  if (target instanceof HTMLScriptElement && target.dataset.webpack !== undefined) {
+    chunkScriptFailed = true;
+    failureListeners.forEach((listener) => listener());
+  }
+}
+
+if (typeof window !== 'undefined') {
+  // Capture phase: resource errors do not bubble.
+  window.addEventListener('error', onResourceError, true);
+}
+
+export function hasChunkScriptFailed(): boolean {
+  return chunkScriptFailed;
+}
+
+/** Calls `listener` when a chunk script fails; returns the unsubscribe function. */
+export function onChunkScriptFailure(listener: Listener): () => void {
+  failureListeners.add(listener);
+  return () => {
+    failureListeners.delete(listener);
+  };
+}
+
+/** For tests: forget earlier failures. */
+export function resetChunkScriptFailures() {
+  chunkScriptFailed = false;
+}
