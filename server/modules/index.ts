@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
 import dictRoutes from './dict/routes';
+import filesRoutes from '../files/routes';
 import healthRoutes from './health/routes';
 import operationLogRoutes from './operation-logs/routes';
 import rolesRoutes from './roles/routes';
@@ -17,4 +18,5 @@ export const apiModules: FastifyPluginAsync[] = [
   rolesRoutes,
   dictRoutes,
   operationLogRoutes,
+  filesRoutes,
 ];

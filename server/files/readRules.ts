@@ -1,0 +1,40 @@
+/**
+ * Who may read a stored file. The rule (DOMAIN.md): reading a file follows reading what it
+ * is attached to; public content's files are public. Files know nothing of what they are
+ * attached to, so the modules that attach them register rules here:
+ *
+ *   // server/modules/articles/routes.ts (later)
+ *   registerFileReadRule(async (db, fileId) => isAttachmentOfPublishedArticle(db, fileId));
+ *
+ * Built in: the uploader may read their own files, and association staff holding any
+ * permission code may read every file (they review what units submit). Everyone else —
+ * anonymous callers included — may read a file when some registered rule says yes.
+ */
+import { AuthType } from '@common/permissions';
+import type { AuthUser } from '../auth/user';
+import type { DbOrTrx } from '../db/types';
+
+export type FileReadRule = (db: DbOrTrx, fileId: string, user: AuthUser | null) => Promise<boolean>;
+
+const rules = new Set<FileReadRule>();
+
+/** Adds a rule; returns a function that removes it again (tests). */
+export function registerFileReadRule(rule: FileReadRule): () => void {
+  rules.add(rule);
+  return () => {
+    rules.delete(rule);
+  };
+}
+
+export async function canReadFile(
+  db: DbOrTrx,
+  file: { fileId: string; uploaderId: string | null },
+  user: AuthUser | null,
+): Promise<boolean> {
+  if (user && file.uploaderId === user.id) return true;
+  if (user && user.authType === AuthType.Staff && user.permissions.length > 0) return true;
+  for (const rule of rules) {
+    if (await rule(db, file.fileId, user)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,260 @@
+/**
+ * The files module (SPEC.md §7, API.md "The calls SPEC.md fixes"):
+ *
+ *   POST /file/upload               multipart fileId, md5, file        any logged-in account
+ *   GET  /file/upload/status/{md5}  { exists, file? }                  any logged-in account
+ *   POST /file/upload/instant       { fileId, md5, name } ("秒传")     any logged-in account
+ *   GET  /file/preview?fileIds=     items with signed view/download addresses
+ *   GET  /file/download/{id}        the bytes, attachment
+ *   GET  /file/view/{id}            the bytes, inline (images and PDF only)
+ *
+ * The last three are declared public to the guard because a public article's files must
+ * open without a login; the handlers apply the read rules (./readRules.ts) themselves and
+ * answer 21/20 to an anonymous caller and 30 to a logged-in one without the right.
+ */
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { API_BASE, Envelope } from '@common/schemas/common';
+import {
+  FILE_ID_PATTERN,
+  FileIdParams,
+  InstantUploadBody,
+  MAX_PREVIEW_IDS,
+  Md5Params,
+  PreviewItem,
+  PreviewQuery,
+  SignedUrlQuery,
+  StoredFile,
+  UploadStatus,
+} from '@common/schemas/files';
+import { requireUser } from '../auth/guard';
+import type { StoredFileRow } from '../db/types';
+import { ok } from '../http/envelope';
+import { BizError, errors } from '../http/errors';
+import { ALLOWED_KINDS_TEXT, detectType } from './detect';
+import { contentDisposition, nameForType, sanitizeName } from './names';
+import { canReadFile } from './readRules';
+import { findFileRow, findFileRows, findRowsByMd5, insertFileRecord, reuseOrRefuse, toStoredFile } from './service';
+import { UrlSigner, type UrlMode } from './signedUrls';
+import { FileStorage } from './storage';
+import { handleUpload } from './upload';
+
+const tags = ['文件'];
+const PREVIEWABLE = /^(image\/(jpeg|png|gif|webp|bmp)|application\/pdf)$/;
+const FILE_ID_RE = new RegExp(FILE_ID_PATTERN);
+const SIGNED_ACCESS_NOTE =
+  '浏览器的 <img src>/<a href> 无法携带 token 请求头：可带 token 请求头访问，或使用 /file/preview 返回的带签名地址（exp、sig，1 小时内有效）。' +
+  '无签名时按读取规则：上传者本人、持有任一权限的协会工作人员、或已注册的公开规则允许的任何人；未登录 21/20，无权限 30。';
+
+export const isPreviewable = (contentType: string) => PREVIEWABLE.test(contentType);
+
+const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const storage = new FileStorage(app.appConfig.dataDir);
+  await storage.init();
+  const stale = await storage.cleanStaleTemp();
+  if (stale > 0) app.log.warn({ removed: stale }, 'removed stale upload temp files');
+  const signer = new UrlSigner();
+
+  // Only this plugin parses multipart; the size limit is enforced while streaming.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: app.appConfig.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, fieldNameSize: 100 },
+  });
+
+  app.post(
+    '/file/upload',
+    {
+      config: { access: {} },
+      schema: {
+        tags,
+        summary: '上传文件（multipart/form-data：fileId、md5、file）',
+        description:
+          '字段：fileId（v4 UUID，客户端生成）、md5（文件内容的32位小写十六进制 MD5）、file（文件，建议放在最后）。' +
+          '服务器边接收边计算 MD5 与大小，MD5 不一致则拒绝且不保存；按文件头识别类型，只接受' +
+          `${ALLOWED_KINDS_TEXT}；同一内容只存一份。同一 fileId 重复上传相同内容返回原记录。`,
+        consumes: ['multipart/form-data'],
+        response: { 200: Envelope(StoredFile) },
+      },
+    },
+    async (request) => ok(await handleUpload(request, storage), '上传成功'),
+  );
+
+  app.get(
+    '/file/upload/status/:md5',
+    {
+      config: { access: {} },
+      schema: {
+        tags,
+        summary: '按 MD5 查询文件是否已存在（存在则无需上传，改调 /file/upload/instant）',
+        description: 'file 只在调用者自己上传过该内容时返回。',
+        params: Md5Params,
+        response: { 200: Envelope(UploadStatus) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await findRowsByMd5(app.db, request.params.md5);
+      const present = rows.length > 0 && (await storage.has(rows[0].storage_key));
+      if (!present) return ok({ exists: false });
+      // Another account's record (its fileId and name) is not the caller's to see.
+      const own = rows.find((r) => r.uploader_id === user.id);
+      return ok(own ? { exists: true, file: toStoredFile(own) } : { exists: true });
+    },
+  );
+
+  app.post(
+    '/file/upload/instant',
+    {
+      config: { access: {} },
+      schema: {
+        tags,
+        summary: '秒传：内容已存在时，为客户端的 fileId 登记一条文件记录',
+        description: '先用 /file/upload/status/{md5} 确认 exists 为 true；服务器不存第二份内容。',
+        body: InstantUploadBody,
+        response: { 200: Envelope(StoredFile) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { fileId, md5 } = request.body;
+      const existing = await findFileRow(app.db, fileId);
+      if (existing) return ok(reuseOrRefuse(existing, md5, user.id), '秒传成功');
+      const rows = await findRowsByMd5(app.db, md5);
+      const source = rows[0];
+      if (!source || !(await storage.has(source.storage_key))) {
+        throw new BizError('服务器上没有该文件，请重新上传');
+      }
+      const name = sanitizeName(request.body.name);
+      // The type comes from the stored bytes; the new name may only pick among allowed kinds.
+      const type = detectType(await storage.readHead(source.storage_key), name);
+      if (!type) throw new BizError(`不支持的文件类型：只能上传${ALLOWED_KINDS_TEXT}`);
+      const file = await insertFileRecord(
+        app.db,
+        request,
+        {
+          file_id: fileId,
+          original_name: nameForType(name, type),
+          size: Number(source.size),
+          content_type: type.contentType,
+          md5,
+          storage_key: source.storage_key,
+          uploader_id: user.id,
+          created_at: app.clock().toISOString(),
+        },
+        'instant-upload',
+      );
+      return ok(file, '秒传成功');
+    },
+  );
+
+  app.get(
+    '/file/preview',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: `文件预览信息（fileIds 逗号分隔，最多 ${MAX_PREVIEW_IDS} 个）`,
+        description:
+          'url：图片与 PDF 为内联查看地址，其他类型等于 downloadUrl；两者都带 1 小时有效的签名，可直接用于 <img src>/<a href>。' +
+          '不存在或调用者无权读取的文件不出现在结果中。',
+        querystring: PreviewQuery,
+        response: { 200: Envelope(Type.Array(PreviewItem)) },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.query.fileIds.split(',').map((s) => s.trim()).filter(Boolean))];
+      if (ids.length === 0) throw new BizError('文件编号列表不能为空');
+      if (ids.length > MAX_PREVIEW_IDS) throw new BizError(`一次最多预览 ${MAX_PREVIEW_IDS} 个文件`);
+      const bad = ids.find((id) => !FILE_ID_RE.test(id));
+      if (bad) throw new BizError(`文件编号格式不正确：${bad.slice(0, 64)}`);
+      const rows = new Map((await findFileRows(app.db, ids)).map((r) => [r.file_id, r]));
+      const now = app.clock();
+      const items: PreviewItem[] = [];
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (!row || !(await canReadFile(app.db, fileRef(row), request.user))) continue;
+        const previewable = isPreviewable(row.content_type);
+        const downloadUrl = signedUrl(signer, 'download', id, now);
+        items.push({
+          fileId: id,
+          name: row.original_name,
+          size: Number(row.size),
+          contentType: row.content_type,
+          url: previewable ? signedUrl(signer, 'view', id, now) : downloadUrl,
+          downloadUrl,
+          previewable,
+        });
+      }
+      return ok(items);
+    },
+  );
+
+  for (const mode of ['download', 'view'] as const) {
+    app.get(
+      `/file/${mode}/:id`,
+      {
+        config: { access: { public: true } },
+        // Bytes as stored: compressing would drop Content-Length and gains nothing on images/PDF/zip.
+        compress: false,
+        schema: {
+          tags,
+          summary: mode === 'download' ? '下载文件（attachment，UTF-8 文件名）' : '内联查看图片或 PDF（其他类型按下载处理）',
+          description: SIGNED_ACCESS_NOTE,
+          params: FileIdParams,
+          querystring: SignedUrlQuery,
+        },
+      },
+      async (request, reply) => {
+        const row = await findFileRow(app.db, request.params.id);
+        if (!row) throw errors.notFound('文件');
+        const { exp, sig } = request.query;
+        const signed = signer.verify(mode, row.file_id, exp, sig, app.clock());
+        if (!signed) await assertCanRead(request, row);
+        return sendFile(reply, storage, row, mode === 'view' && isPreviewable(row.content_type) ? 'inline' : 'attachment');
+      },
+    );
+  }
+};
+
+function fileRef(row: StoredFileRow) {
+  return { fileId: row.file_id, uploaderId: row.uploader_id };
+}
+
+function signedUrl(signer: UrlSigner, mode: UrlMode, fileId: string, now: Date): string {
+  const { exp, sig } = signer.sign(mode, fileId, now);
+  return `${API_BASE}/file/${mode}/${fileId}?exp=${exp}&sig=${sig}`;
+}
+
+async function assertCanRead(request: FastifyRequest, row: StoredFileRow): Promise<void> {
+  if (await canReadFile(request.server.db, fileRef(row), request.user)) return;
+  if (request.user) throw errors.forbidden('没有权限查看此文件');
+  // A public route keeps going with a bad token; here it matters which one it was.
+  const token = request.headers.token;
+  throw (Array.isArray(token) ? token[0] : token)?.trim() ? errors.tokenInvalid() : errors.tokenEmpty();
+}
+
+async function sendFile(reply: FastifyReply, storage: FileStorage, row: StoredFileRow, kind: 'inline' | 'attachment') {
+  const etag = `"${row.md5}"`;
+  reply
+    .header('content-type', row.content_type)
+    .header('content-disposition', contentDisposition(kind, row.original_name))
+    .header('etag', etag)
+    // Per user (signed or token): never in shared caches; the ETag saves the bytes on revalidation.
+    .header('cache-control', 'private, no-cache');
+  const match = reply.request.headers['if-none-match'];
+  if (match && match.split(',').some((m) => m.trim() === etag)) return reply.code(304).send();
+  const file = storage.pathOf(row.storage_key);
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat) {
+    reply.request.log.error({ fileId: row.file_id, storageKey: row.storage_key }, 'stored content missing');
+    reply.removeHeader('content-disposition').removeHeader('etag');
+    throw errors.notFound('文件内容');
+  }
+  reply.header('content-length', stat.size);
+  return reply.send(fs.createReadStream(file));
+}
+
+export default filesRoutes;

@@ -1,0 +1,115 @@
+/**
+ * POST /file/upload, step by step: read the multipart parts (fields fileId and md5, the file
+ * streamed to a temp file while hashing), check everything, put the content in place, and
+ * only then insert the record. Any failure before the record leaves no temp file behind.
+ */
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { FILE_ID_PATTERN, MD5_PATTERN, UPLOAD_FIELDS, type StoredFile } from '@common/schemas/files';
+import { ApiStatus } from '@common/schemas/common';
+import { requireUser } from '../auth/guard';
+import { BizError } from '../http/errors';
+import { ALLOWED_KINDS_TEXT, detectType } from './detect';
+import { nameForType, sanitizeName } from './names';
+import { findFileRow, formatBytes, insertFileRecord, reuseOrRefuse } from './service';
+import type { FileStorage, ReceivedFile } from './storage';
+
+export const MD5_MISMATCH_MESSAGE = '文件校验失败：MD5不一致';
+export const FILE_TYPE_MESSAGE = `不支持的文件类型：只能上传${ALLOWED_KINDS_TEXT}`;
+
+const FILE_ID_RE = new RegExp(FILE_ID_PATTERN);
+const MD5_RE = new RegExp(MD5_PATTERN);
+/** Multipart boundaries and the two small fields around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export const tooLargeError = (limit: number) =>
+  new BizError(`文件过大：单个文件不能超过 ${formatBytes(limit)}`, ApiStatus.BusinessError, 413);
+
+interface Parts {
+  fields: Partial<Record<(typeof UPLOAD_FIELDS)[number], string>>;
+  received?: ReceivedFile;
+  fileName?: string;
+}
+
+function checkField(name: string, value: string): void {
+  if (name === 'fileId' && !FILE_ID_RE.test(value)) throw new BizError('文件编号格式不正确，应为 v4 UUID');
+  if (name === 'md5' && !MD5_RE.test(value)) throw new BizError('MD5格式不正确，应为32位小写十六进制');
+}
+
+/** Reads all parts; the file goes to a temp file. On error the temp file is removed. */
+async function readParts(request: FastifyRequest, storage: FileStorage, limit: number): Promise<Parts> {
+  const parts: Parts = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const name = part.fieldname;
+        if (!(UPLOAD_FIELDS as readonly string[]).includes(name)) throw new BizError(`不允许的字段：${name}`);
+        if (typeof part.value !== 'string' || part.valueTruncated) throw new BizError(`字段 ${name} 的值不正确`);
+        const key = name as (typeof UPLOAD_FIELDS)[number];
+        if (parts.fields[key] !== undefined) throw new BizError(`字段 ${name} 重复`);
+        checkField(name, part.value);
+        parts.fields[key] = part.value;
+        continue;
+      }
+      const file: MultipartFile = part;
+      if (file.fieldname !== 'file') {
+        file.file.resume();
+        throw new BizError(`不允许的字段：${file.fieldname}`);
+      }
+      parts.fileName = file.filename;
+      parts.received = await storage.receive(file.file, limit, () => file.file.truncated);
+    }
+  } catch (err) {
+    if (parts.received && !parts.received.tooLarge) await storage.discard(parts.received.tempPath);
+    throw err;
+  }
+  return parts;
+}
+
+export async function handleUpload(request: FastifyRequest, storage: FileStorage): Promise<StoredFile> {
+  const user = requireUser(request);
+  const { uploadMaxBytes: limit } = request.server.appConfig;
+  const declared = Number(request.headers['content-length']);
+  // Refuse at once what cannot fit, before reading a byte of it.
+  if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLargeError(limit);
+
+  const { fields, received, fileName } = await readParts(request, storage, limit);
+  let committed = false;
+  try {
+    if (!fields.fileId) throw new BizError('文件编号不能为空');
+    if (!fields.md5) throw new BizError('MD5不能为空');
+    if (!received) throw new BizError('请选择要上传的文件');
+    if (received.tooLarge) throw tooLargeError(limit);
+    if (received.size === 0) throw new BizError('文件不能为空');
+    if (received.md5 !== fields.md5) throw new BizError(MD5_MISMATCH_MESSAGE);
+    const name = sanitizeName(fileName);
+    const type = detectType(received.head, name);
+    if (!type) throw new BizError(FILE_TYPE_MESSAGE);
+
+    const db = request.server.db;
+    const existing = await findFileRow(db, fields.fileId);
+    // A retried upload: nothing new to store.
+    if (existing) return reuseOrRefuse(existing, received.md5, user.id);
+
+    const storageKey = await storage.commit(received.tempPath, received.md5);
+    committed = true;
+    return await insertFileRecord(
+      db,
+      request,
+      {
+        file_id: fields.fileId,
+        original_name: nameForType(name, type),
+        size: received.size,
+        content_type: type.contentType,
+        md5: received.md5,
+        storage_key: storageKey,
+        uploader_id: user.id,
+        created_at: request.server.clock().toISOString(),
+      },
+      'upload',
+    );
+  } finally {
+    // commit() cleans up after itself; every other path drops the temp file here.
+    if (received && !received.tooLarge && !committed) await storage.discard(received.tempPath);
+  }
+}
