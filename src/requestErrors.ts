@@ -120,11 +120,14 @@ export function isTokenError(error: unknown): boolean {
   return isApiError(error) && error.kind === 'token';
 }
 
-/** Anything that looks like API.md's envelope. */
+/**
+ * Anything that looks like API.md's envelope: a boolean `success`, or a numeric `status`
+ * with a string `message` (a bare record with a `status` field is not one).
+ */
 export function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const { status, success } = body as Record<string, unknown>;
-  return typeof status === 'number' || typeof success === 'boolean';
+  const { status, success, message } = body as Record<string, unknown>;
+  return typeof success === 'boolean' || (typeof status === 'number' && typeof message === 'string');
 }
 
 function isTokenEnvelope(body: ApiEnvelope<unknown>): boolean {

@@ -104,8 +104,9 @@ describe('status 1', () => {
   });
 
   it('leaves bodies that are not envelopes alone (downloads, files)', async () => {
-    server.use(answerJson('get', '/raw', [1, 2, 3]));
+    server.use(answerJson('get', '/raw', [1, 2, 3]), answerJson('get', '/record', { id: 'a', status: 2 }));
     await expect(request('/raw')).resolves.toEqual([1, 2, 3]);
+    await expect(request('/record')).resolves.toEqual({ id: 'a', status: 2 });
   });
 });
 
