@@ -129,6 +129,14 @@ describe('back office', () => {
     expect(screen.getAllByText(APP_NAME).length).toBeGreaterThan(0);
   });
 
+  it('the logo and name above the side menu lead to the home page', async () => {
+    renderAt('/Manage/staging', superAdmin.user);
+    const header = (await screen.findAllByText(APP_NAME)).find((el) => el.tagName === 'H1');
+    expect(header).toBeDefined();
+    fireEvent.click(header!);
+    expect(await screen.findByText('关于协会')).toBeInTheDocument();
+  });
+
   it('narrows a staff role’s menu and answers 403 to a page it lacks', async () => {
     renderAt('/Manage/user-management', limitedStaff.user);
     expect(await screen.findByText('无权访问')).toBeInTheDocument();

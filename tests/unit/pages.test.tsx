@@ -95,6 +95,11 @@ describe('public pages show their title', () => {
     expect(screen.getByText('栏目内容建设中，敬请期待。')).toBeInTheDocument();
   });
 
+  it('the detail page names the site page the footer links to', async () => {
+    renderPage(await loadPage('/FrontPage/detail'), '/FrontPage/detail?page=disclaimer');
+    expect(screen.getByText('免责声明')).toBeInTheDocument();
+  });
+
   it('the home page', async () => {
     renderPage(await loadPage('/'), '/');
     expect(screen.getByText('首页')).toBeInTheDocument();

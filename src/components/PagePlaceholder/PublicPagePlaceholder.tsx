@@ -6,8 +6,14 @@ import { Typography } from 'antd';
 import { findPage } from '@common/menu';
 import styles from './index.less';
 
-export default function PublicPagePlaceholder({ path }: { path: string }) {
-  const title = findPage(path)?.title ?? '';
+interface Props {
+  path: string;
+  /** A more specific title than the table's (the detail page showing the disclaimer, say). */
+  title?: string;
+}
+
+export default function PublicPagePlaceholder({ path, title: ownTitle }: Props) {
+  const title = ownTitle ?? findPage(path)?.title ?? '';
   return (
     <section className={styles.publicPage}>
       <Typography.Title level={2} className={styles.publicTitle}>

@@ -18,6 +18,12 @@ export interface FooterInfo {
   copyright: string;
 }
 
+/** Site pages the footer links to through /FrontPage/detail?page=…, with their titles. */
+export const SITE_PAGE_TITLES = {
+  disclaimer: '免责声明',
+  privacy: '隐私保护',
+} as const;
+
 export const FOOTER_INFO: FooterInfo = {
   associationName: ASSOCIATION_NAME,
   postalAddress: '市政务服务中心东楼 5 层',
@@ -28,8 +34,8 @@ export const FOOTER_INFO: FooterInfo = {
     { title: '联系我们', path: '/FrontPage/Contact' },
     { title: '会员之窗', path: '/FrontPage/member-unit' },
     { title: '专家库/行业动态', path: '/FrontPage/comprehensive-information/industry-dynamics' },
-    { title: '免责声明', path: '/FrontPage/detail?page=disclaimer' },
-    { title: '隐私保护', path: '/FrontPage/detail?page=privacy' },
+    { title: SITE_PAGE_TITLES.disclaimer, path: '/FrontPage/detail?page=disclaimer' },
+    { title: SITE_PAGE_TITLES.privacy, path: '/FrontPage/detail?page=privacy' },
   ],
   copyright: `版权所有 © ${new Date().getFullYear()} ${ASSOCIATION_NAME}`,
 };
