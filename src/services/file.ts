@@ -2,7 +2,7 @@
  * Files (SPEC.md §7; API.md "The calls SPEC.md fixes"). Hashing (2 MB chunks, MD5) lives
  * with the upload component; these are the calls.
  */
-import type { PreviewItem, StoredFile, UploadStatus } from '@common/schemas/files';
+import type { InstantUploadBody, PreviewItem, StoredFile, UploadStatus } from '@common/schemas/files';
 import { API_BASE } from '@common/schemas/common';
 import { request } from '@umijs/max';
 import { api } from './api';
@@ -12,7 +12,19 @@ export function getUploadStatus(md5: string) {
   return api<UploadStatus>(`/file/upload/status/${encodeURIComponent(md5)}`);
 }
 
-/** Inline/preview addresses of stored files. */
+/**
+ * "秒传": the content is stored already (getUploadStatus said exists), so only this file's
+ * own fileId and name are registered; no bytes are sent.
+ */
+export function instantUpload(body: InstantUploadBody, options: { signal?: AbortSignal } = {}) {
+  return api<StoredFile>('/file/upload/instant', { method: 'POST', data: body, signal: options.signal });
+}
+
+/**
+ * Inline/preview addresses of stored files. The `url`/`downloadUrl` carry a signature valid
+ * for an hour, so they work in <img src>/<a href> without the token header; files the
+ * caller may not read are left out.
+ */
 export function previewFiles(fileIds: readonly string[]) {
   return api<PreviewItem[]>('/file/preview', { params: { fileIds: fileIds.join(',') } });
 }
@@ -23,14 +35,16 @@ export function downloadUrl(fileId: string): string {
 }
 
 /**
- * Uploads `file`, `fileId` (v4 UUID) and `md5` as multipart; `onProgress` gets 0–100.
+ * Uploads `fileId` (v4 UUID), `md5` and `file` as multipart (file last, so that the server
+ * can check the fields before reading the bytes); `onProgress` gets 0–100.
  * No time-out: large files on slow lines take as long as they take.
  */
-export function uploadFile(formData: FormData, onProgress?: (percent: number) => void) {
+export function uploadFile(formData: FormData, onProgress?: (percent: number) => void, signal?: AbortSignal) {
   return api<StoredFile>('/file/upload', {
     method: 'POST',
     data: formData,
     timeout: 0,
+    signal,
     onUploadProgress: (event: ProgressEvent) => {
       if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded * 100) / event.total)));
     },
