@@ -21,7 +21,7 @@ import {
   type ApiEnvelope,
 } from '@common/schemas/common';
 import type { LoginBody, SetPasswordBody, ShowLoginAccountBody } from '@common/schemas/auth';
-import type { PreviewItem, StoredFile } from '@common/schemas/files';
+import type { InstantUploadBody, PreviewItem, StoredFile } from '@common/schemas/files';
 import {
   DICT_NOT_FOUND_MESSAGE,
   dictItems,
@@ -219,6 +219,14 @@ export const handlers: HttpHandler[] = [
       createdAt: new Date().toISOString(),
     };
     return HttpResponse.json(ok(stored, '上传成功'));
+  }),
+
+  http.post(apiPath('/file/upload/instant'), async ({ request }) => {
+    const account = authenticate(request);
+    if (account instanceof Response) return account;
+    const body = (await request.json()) as Partial<InstantUploadBody> | null;
+    if (body?.md5 !== storedFile.md5 || !body.fileId || !body.name) return bad('文件内容不存在，请重新上传');
+    return HttpResponse.json(ok({ ...storedFile, fileId: body.fileId, name: body.name }, '上传成功'));
   }),
 
   http.get(apiPath('/file/preview'), ({ request }) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { login, logout, queryCurrentUser, setPassword, showLoginAccount } from '@/services/user';
 import { clearDictCache, getDictItems } from '@/services/dict';
-import { downloadUrl, fileNameFromDisposition, getUploadStatus, previewFiles, uploadFile } from '@/services/file';
+import { downloadUrl, fileNameFromDisposition, instantUpload, getUploadStatus, previewFiles, uploadFile } from '@/services/file';
 import { getToken, setToken } from '@/storage';
 import { onResponseError } from '@/requestErrors';
 import {
@@ -89,6 +89,16 @@ describe('files', () => {
     );
     expect(fileNameFromDisposition('attachment; filename="plain.txt"')).toBe('plain.txt');
     expect(fileNameFromDisposition(undefined)).toBeUndefined();
+  });
+
+  it('instant upload of content the server has', async () => {
+    setToken(memberUnit.token);
+    const fileId = '9d2f6a3b-1c4e-4f5a-8b7c-6d5e4f3a2b1c';
+    await expect(instantUpload({ fileId, md5: storedFile.md5, name: '副本.pdf' })).resolves.toMatchObject({
+      fileId,
+      name: '副本.pdf',
+      md5: storedFile.md5,
+    });
   });
 
   it('uploads multipart with file, fileId and md5', async () => {
