@@ -3,6 +3,7 @@
  * title (per authType, from common/menu.ts) and a card that says so.
  */
 import { Card, Result } from 'antd';
+import HourglassOutlined from '@ant-design/icons/HourglassOutlined';
 import { PageContainer } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { entryTitle, findPage } from '@common/menu';
@@ -15,7 +16,7 @@ export default function ManagePagePlaceholder({ path }: { path: string }) {
     <PageContainer title={title}>
       <Card>
         <Result
-          status="info"
+          icon={<HourglassOutlined style={{ color: '#1d4e89' }} />}
           title="功能模块建设中"
           subTitle={`“${title}”模块将在后续版本中上线，届时可在此处办理相关业务。`}
         />

@@ -1,5 +1,6 @@
 /** A standalone page (no layout) whose contents come with the membership issue. */
 import { Button, Result } from 'antd';
+import HourglassOutlined from '@ant-design/icons/HourglassOutlined';
 import { Link } from '@umijs/max';
 import { findPage } from '@common/menu';
 import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
@@ -15,7 +16,7 @@ export default function StandalonePagePlaceholder({ path, note }: { path: string
       </Link>
       <div className={styles.standaloneCard}>
         <Result
-          status="info"
+          icon={<HourglassOutlined style={{ color: '#1d4e89' }} />}
           title={title}
           subTitle={note}
           extra={[
