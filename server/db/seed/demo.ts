@@ -1,13 +1,14 @@
 /**
  * Demo data (`--demo` or SEED_DEMO=1): logins for each account kind, so that a fresh
- * install can be tried at once. Idempotent. Later modules extend it (member units,
- * practitioners, articles...): the unit and practitioner ids below are placeholders
- * until those tables exist.
+ * install can be tried at once, and the demo data set of ./demoData.ts (member units,
+ * practitioners, articles...; demo_unit's and demo_practitioner's rows are among them).
+ * Idempotent.
  */
 import { randomUUID } from 'node:crypto';
 import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../types';
+import { seedDemoData } from './demoData';
 import { syncRolePermissions } from './index';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -30,6 +31,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoLogi
   const at = now.toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
+    // First, so that the accounts below point at existing unit and practitioner rows.
+    await seedDemoData(trx);
     let role = await trx.selectFrom('roles').select('id').where('code', '=', DEMO_EDITOR_ROLE_CODE).executeTakeFirst();
     if (!role) {
       role = { id: randomUUID() };
