@@ -13,22 +13,26 @@ import type * as UmiMax from '@umijs/max';
 import access from '@/access';
 import { fullPage } from '@/components/fullPageNavigation';
 import { APP_NAME, type InitialState } from '@/initialState';
+import type { BreadcrumbEntry } from '@/models/navigation';
 import Layout from '@/layouts';
 import MemberInfoPage from '@/pages/Manage/memberInfo';
 import UserManagementPage from '@/pages/Manage/user-management';
 import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
 import { limitedStaff, memberUnit, superAdmin } from '../../mock';
 
-const state: { current: InitialState } = { current: { name: APP_NAME } };
+const state: { current: InitialState; steps?: BreadcrumbEntry[] } = { current: { name: APP_NAME } };
 
 vi.mock('@umijs/max', async (importOriginal) => {
   const actual = await importOriginal<typeof UmiMax>();
   return {
     ...actual,
-    useModel: (name: Parameters<typeof UmiMax.useModel>[0]) =>
-      name === '@@initialState'
-        ? { initialState: state.current, loading: false, setInitialState: vi.fn(), refresh: vi.fn() }
-        : actual.useModel(name),
+    useModel: (name: Parameters<typeof UmiMax.useModel>[0]) => {
+      if (name === '@@initialState') {
+        return { initialState: state.current, loading: false, setInitialState: vi.fn(), refresh: vi.fn() };
+      }
+      if (name === 'navigation') return { unitId: '', breadcrumb: state.steps ?? [], setUnitId: vi.fn(), setBreadcrumb: vi.fn() };
+      return actual.useModel(name);
+    },
     useAccess: () => access(state.current),
   };
 });
@@ -43,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   state.current = { name: APP_NAME };
+  state.steps = undefined;
 });
 
 function Where() {
@@ -151,6 +156,14 @@ describe('back office', () => {
     expect(await screen.findByText('会员单位子系统')).toBeInTheDocument();
     expect(screen.getAllByText('单位信息管理').length).toBeGreaterThan(0);
     expect(screen.queryByText('工作台')).toBeNull();
+  });
+
+  it('appends the steps a page puts in the navigation model', async () => {
+    state.steps = [{ breadcrumbName: '示例单位', path: '/Manage/member-unit-management/u1' }, { breadcrumbName: '编辑' }];
+    renderAt('/Manage/memberInfo', memberUnit.user);
+    expect(await screen.findByText('示例单位')).toBeInTheDocument();
+    expect(screen.getByText('示例单位').closest('a')?.getAttribute('href')).toBe('/Manage/member-unit-management/u1');
+    expect(screen.getByText('编辑')).toBeInTheDocument();
   });
 
   it('logs out on the server, clears the session and opens the login of the same kind', async () => {

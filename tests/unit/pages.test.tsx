@@ -14,24 +14,29 @@ import type { CurrentUser } from '@common/schemas/auth';
 import type * as UmiMax from '@umijs/max';
 import access from '@/access';
 import { APP_NAME, type InitialState } from '@/initialState';
+import type { BreadcrumbEntry } from '@/models/navigation';
 import { memberUnit, superAdmin } from '../../mock';
 
-const state: { current: InitialState } = { current: { name: APP_NAME } };
+const state: { current: InitialState; steps?: BreadcrumbEntry[] } = { current: { name: APP_NAME } };
 
 vi.mock('@umijs/max', async (importOriginal) => {
   const actual = await importOriginal<typeof UmiMax>();
   return {
     ...actual,
-    useModel: (name: Parameters<typeof UmiMax.useModel>[0]) =>
-      name === '@@initialState'
-        ? { initialState: state.current, loading: false, setInitialState: vi.fn(), refresh: vi.fn() }
-        : actual.useModel(name),
+    useModel: (name: Parameters<typeof UmiMax.useModel>[0]) => {
+      if (name === '@@initialState') {
+        return { initialState: state.current, loading: false, setInitialState: vi.fn(), refresh: vi.fn() };
+      }
+      if (name === 'navigation') return { unitId: '', breadcrumb: state.steps ?? [], setUnitId: vi.fn(), setBreadcrumb: vi.fn() };
+      return actual.useModel(name);
+    },
     useAccess: () => access(state.current),
   };
 });
 
 afterEach(() => {
   state.current = { name: APP_NAME };
+  state.steps = undefined;
 });
 
 const root = path.resolve(__dirname, '../..');

@@ -44,12 +44,19 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
   const authType = user?.authType ?? 0;
 
   const menuData = useMemo(() => toMenuData(manageMenuFor(access), authType), [access, authType]);
+  // Pages below a menu entry (a unit's detail, say) add their own steps through the
+  // navigation model and clear them when they unmount.
+  const { breadcrumb: pageSteps } = useModel('navigation');
   const breadcrumb = useMemo(
-    () =>
-      (manageEntryChain(pathname) ?? [MANAGE_ROOT]).map((entry) => ({
+    () => [
+      ...(manageEntryChain(pathname) ?? [MANAGE_ROOT]).map((entry) => ({
         title: entryTitle(entry, authType),
       })),
-    [pathname, authType],
+      ...pageSteps.map((step) => ({
+        title: step.path ? <Link to={step.path}>{step.breadcrumbName}</Link> : step.breadcrumbName,
+      })),
+    ],
+    [pathname, authType, pageSteps],
   );
 
   if (!user) return <Navigate to={LOGIN_PATH} replace />;
