@@ -24,6 +24,7 @@ export default function Layout() {
     const title = pathname === '/' ? undefined : (findPage(pathname)?.title ?? NOT_FOUND_TITLE);
     document.title = title ? `${title} - ${APP_NAME}` : APP_NAME;
   }, [kind, pathname]);
+
   const page = (
     <LoadErrorBoundary resetKey={pathname}>
       <Outlet />

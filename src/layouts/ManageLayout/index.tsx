@@ -23,7 +23,7 @@ import UserMenu from './UserMenu';
 import styles from './index.less';
 
 /** Where a visitor without a session goes (SPEC.md §2). */
-export const LOGIN_PATH = '/login?authType=1';
+export const NO_SESSION_REDIRECT = '/login?authType=1';
 
 function toMenuData(entries: readonly PageEntry[], authType: number): MenuDataItem[] {
   return entries.map((entry) => ({
@@ -59,7 +59,7 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
     [pathname, authType, pageSteps],
   );
 
-  if (!user) return <Navigate to={LOGIN_PATH} replace />;
+  if (!user) return <Navigate to={NO_SESSION_REDIRECT} replace />;
 
   const allowed = canOpenManagePath(pathname, access);
 
@@ -72,7 +72,8 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
       location={{ pathname }}
       route={{ path: MANAGE_ROOT.path, children: menuData }}
       menu={{ locale: false }}
-      // ProLayout picks its own texts from navigator.language; keep them Chinese (SPEC.md §1).
+      // ProLayout would look its texts up by navigator.language (English in an English
+      // browser); the names given here are already Chinese, so use them as they are.
       formatMessage={({ defaultMessage }) => defaultMessage ?? ''}
       menuHeaderRender={(_logo, _title, props) => (
         <div className={styles.menuHeader}>
@@ -81,9 +82,7 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
         </div>
       )}
       onMenuHeaderClick={() => navigate('/')}
-      menuItemRender={(item, dom) =>
-        item.path ? <Link to={item.path}>{dom}</Link> : dom
-      }
+      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       breadcrumbRender={() => breadcrumb}
       footerRender={false}
       fixSiderbar
