@@ -21,8 +21,7 @@ export default function Layout() {
   // The browser tab names the page; ProLayout does the same for the back office.
   useEffect(() => {
     if (kind === 'manage') return;
-    const title = pathname === '/' ? undefined : (findPage(pathname)?.title ?? NOT_FOUND_TITLE);
-    document.title = title ? `${title} - ${APP_NAME}` : APP_NAME;
+    document.title = `${findPage(pathname)?.title ?? NOT_FOUND_TITLE} - ${APP_NAME}`;
   }, [kind, pathname]);
 
   const page = (

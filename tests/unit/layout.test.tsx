@@ -111,6 +111,11 @@ describe('layout switch', () => {
     expect(brand?.getAttribute('href')).toBe('/');
   });
 
+  it('names the page in the browser tab', () => {
+    renderAt('/FrontPage/download');
+    expect(document.title).toBe(`下载专区 - ${APP_NAME}`);
+  });
+
   it('highlights the current page in the top menu', () => {
     renderAt('/FrontPage/Contact');
     const selected = document.querySelector('.ant-menu-horizontal .ant-menu-item-selected');
