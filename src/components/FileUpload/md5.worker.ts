@@ -1,0 +1,29 @@
+/**
+ * Web Worker: hashes one file and reports progress, so that hashing a large file never
+ * freezes the page. The page starts a fresh worker per file (spark-md5 slows down in a
+ * process that already finished one hash) and terminates it afterwards.
+ */
+import { md5InChunks } from './md5Core';
+import type { Md5Request, Md5Response } from './md5Protocol';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<Md5Request>) => void) | null;
+  postMessage(message: Md5Response): void;
+}
+
+const scope = self as unknown as WorkerScope;
+
+scope.onmessage = (event) => {
+  const { file, chunkSize } = event.data;
+  let last = -1;
+  md5InChunks(file, {
+    chunkSize,
+    onProgress: (percent) => {
+      if (percent !== last) scope.postMessage({ type: 'progress', percent });
+      last = percent;
+    },
+  }).then(
+    (md5) => scope.postMessage({ type: 'done', md5 }),
+    (err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
+  );
+};

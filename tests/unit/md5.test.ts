@@ -1,0 +1,44 @@
+/** The hashing helper: MD5 in 2 MB chunks equals node's and spark-md5's one-shot MD5. */
+import { createHash, randomBytes } from 'node:crypto';
+import SparkMD5 from 'spark-md5';
+import { describe, expect, it } from 'vitest';
+import { HASH_CHUNK_SIZE } from '@common/schemas/files';
+import { hashFile, hashOnMainThread } from '@/components/FileUpload/hashFile';
+import { md5InChunks } from '@/components/FileUpload/md5Core';
+
+const nodeMd5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
+
+describe('hashing in chunks', () => {
+  it('gives the MD5 of a multi-chunk file, with progress up to 100%', async () => {
+    // 2.5 chunks: the last one is short.
+    const bytes = randomBytes(HASH_CHUNK_SIZE * 2 + HASH_CHUNK_SIZE / 2);
+    const progress: number[] = [];
+    const md5 = await hashFile(new Blob([bytes]), { onProgress: (p) => progress.push(p) });
+    expect(md5).toBe(nodeMd5(bytes));
+    expect(md5).toBe(SparkMD5.ArrayBuffer.hash(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    expect(progress).toEqual([33, 66, 100]);
+  });
+
+  it('does not depend on the chunk size', async () => {
+    const bytes = randomBytes(100_003);
+    const blob = new Blob([bytes]);
+    for (const chunkSize of [4096, 65_536, 100_003, HASH_CHUNK_SIZE]) {
+      expect(await md5InChunks(blob, { chunkSize })).toBe(nodeMd5(bytes));
+    }
+  });
+
+  it('hashes an empty file and a known text', async () => {
+    expect(await hashOnMainThread(new Blob([]))).toBe('d41d8cd98f00b204e9800998ecf8427e');
+    expect(await hashOnMainThread(new Blob(['中文 abc']))).toBe(nodeMd5(Buffer.from('中文 abc')));
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    const bytes = randomBytes(HASH_CHUNK_SIZE * 3);
+    const promise = hashFile(new Blob([bytes]), {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
