@@ -1,5 +1,5 @@
 /** The demo data set (seedDemo → seedDemoData) on a real database, on every available dialect. */
-import { checkCreditCode, checkIdCardNo } from '@common/validators';
+import { checkCreditCode, checkIdCardNo, checkPhone } from '@common/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
@@ -80,6 +80,15 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
     const people = await db.kysely.selectFrom('practitioners').select(['name', 'id_card_no']).execute();
     for (const p of people) expect(checkIdCardNo(p.id_card_no), `${p.name} ${p.id_card_no}`).toBeUndefined();
     expect(new Set(people.map((p) => p.id_card_no)).size).toBe(people.length);
+  });
+
+  it('uses phone numbers the shared validator accepts', async () => {
+    const phones = [
+      ...(await db.kysely.selectFrom('member_units').select('contact_phone as phone').execute()),
+      ...(await db.kysely.selectFrom('practitioners').select('phone').execute()),
+      ...(await db.kysely.selectFrom('experts').select('phone').execute()),
+    ].map((r) => r.phone ?? '');
+    for (const phone of phones) expect(checkPhone(phone), phone).toBeUndefined();
   });
 
   it('points the demo unit and practitioner accounts at existing approved rows', async () => {

@@ -1561,13 +1561,3 @@ async function seedUnitChanges(db: DbOrTrx): Promise<void> {
   }
 }
 
-/** Counts for the start-up message and tests. */
-export const DEMO_DATA_SUMMARY = {
-  memberUnits: UNITS.length,
-  practitioners: PRACTITIONERS.length,
-  experts: EXPERTS.length,
-  articles: ARTICLES.length,
-  projects: PROJECTS.length,
-  inspections: INSPECTIONS.length,
-  cases: CASES.length,
-} as const;
