@@ -33,7 +33,7 @@ function renderLogin(search: string) {
 function fillAndSubmit(account: string, password: string) {
   fireEvent.change(screen.getByPlaceholderText('登录账号'), { target: { value: account } });
   fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: password } });
-  fireEvent.click(screen.getByText('登 录'));
+  fireEvent.click(screen.getByText('登录'));
 }
 
 describe('login page', () => {
@@ -57,7 +57,7 @@ describe('login page', () => {
 
   it('says in Chinese what is missing', async () => {
     renderLogin('?authType=1');
-    fireEvent.click(screen.getByText('登 录'));
+    fireEvent.click(screen.getByText('登录'));
     expect(await screen.findByText('请输入登录账号')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     expect(go).not.toHaveBeenCalled();

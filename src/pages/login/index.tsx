@@ -82,7 +82,8 @@ export default function LoginPage() {
               maxLength={64}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          {/* No space between the two characters: the button reads 登录 like the page's title. */}
+          <Button type="primary" htmlType="submit" block loading={submitting} autoInsertSpace={false}>
             登录
           </Button>
         </Form>
