@@ -28,31 +28,35 @@ import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import type { MenuIconName } from '@common/menu';
 
-/** A Record, so that a name added to MenuIconName without an icon fails the type check. */
+/**
+ * A Record, so that a name added to MenuIconName without an icon fails the type check.
+ * Menu icons sit beside their Chinese title: hidden from screen readers, which would
+ * otherwise read the icon's English name.
+ */
 const ICONS: Record<MenuIconName, ReactNode> = {
-  AuditOutlined: <AuditOutlined />,
-  BankOutlined: <BankOutlined />,
-  DashboardOutlined: <DashboardOutlined />,
-  DownloadOutlined: <DownloadOutlined />,
-  FileSearchOutlined: <FileSearchOutlined />,
-  FileTextOutlined: <FileTextOutlined />,
-  HomeOutlined: <HomeOutlined />,
-  IdcardOutlined: <IdcardOutlined />,
-  KeyOutlined: <KeyOutlined />,
-  LinkOutlined: <LinkOutlined />,
-  NotificationOutlined: <NotificationOutlined />,
-  PhoneOutlined: <PhoneOutlined />,
-  PictureOutlined: <PictureOutlined />,
-  ProfileOutlined: <ProfileOutlined />,
-  ProjectOutlined: <ProjectOutlined />,
-  ReadOutlined: <ReadOutlined />,
-  SafetyCertificateOutlined: <SafetyCertificateOutlined />,
-  SolutionOutlined: <SolutionOutlined />,
-  SoundOutlined: <SoundOutlined />,
-  SwapOutlined: <SwapOutlined />,
-  TeamOutlined: <TeamOutlined />,
-  TrophyOutlined: <TrophyOutlined />,
-  UserOutlined: <UserOutlined />,
+  AuditOutlined: <AuditOutlined aria-hidden />,
+  BankOutlined: <BankOutlined aria-hidden />,
+  DashboardOutlined: <DashboardOutlined aria-hidden />,
+  DownloadOutlined: <DownloadOutlined aria-hidden />,
+  FileSearchOutlined: <FileSearchOutlined aria-hidden />,
+  FileTextOutlined: <FileTextOutlined aria-hidden />,
+  HomeOutlined: <HomeOutlined aria-hidden />,
+  IdcardOutlined: <IdcardOutlined aria-hidden />,
+  KeyOutlined: <KeyOutlined aria-hidden />,
+  LinkOutlined: <LinkOutlined aria-hidden />,
+  NotificationOutlined: <NotificationOutlined aria-hidden />,
+  PhoneOutlined: <PhoneOutlined aria-hidden />,
+  PictureOutlined: <PictureOutlined aria-hidden />,
+  ProfileOutlined: <ProfileOutlined aria-hidden />,
+  ProjectOutlined: <ProjectOutlined aria-hidden />,
+  ReadOutlined: <ReadOutlined aria-hidden />,
+  SafetyCertificateOutlined: <SafetyCertificateOutlined aria-hidden />,
+  SolutionOutlined: <SolutionOutlined aria-hidden />,
+  SoundOutlined: <SoundOutlined aria-hidden />,
+  SwapOutlined: <SwapOutlined aria-hidden />,
+  TeamOutlined: <TeamOutlined aria-hidden />,
+  TrophyOutlined: <TrophyOutlined aria-hidden />,
+  UserOutlined: <UserOutlined aria-hidden />,
 };
 
 export function menuIcon(name: MenuIconName | undefined): ReactNode {

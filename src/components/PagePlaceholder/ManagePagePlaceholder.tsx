@@ -16,7 +16,7 @@ export default function ManagePagePlaceholder({ path }: { path: string }) {
     <PageContainer title={title}>
       <Card>
         <Result
-          icon={<HourglassOutlined style={{ color: '#1d4e89' }} />}
+          icon={<HourglassOutlined aria-hidden style={{ color: '#1d4e89' }} />}
           title="功能模块建设中"
           subTitle={`“${title}”模块将在后续版本中上线，届时可在此处办理相关业务。`}
         />

@@ -16,7 +16,7 @@ export default function StandalonePagePlaceholder({ path, note }: { path: string
       </Link>
       <div className={styles.standaloneCard}>
         <Result
-          icon={<HourglassOutlined style={{ color: '#1d4e89' }} />}
+          icon={<HourglassOutlined aria-hidden style={{ color: '#1d4e89' }} />}
           title={title}
           subTitle={note}
           extra={[

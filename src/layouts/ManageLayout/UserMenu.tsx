@@ -29,9 +29,9 @@ export async function signOut(user: Pick<CurrentUser, 'authType'>) {
 }
 
 const items: MenuProps['items'] = [
-  { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+  { key: 'password', icon: <KeyOutlined aria-hidden />, label: '修改密码' },
   { type: 'divider' },
-  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
 ];
 
 export default function UserMenu({ user }: { user: CurrentUser }) {
@@ -44,9 +44,9 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <button type="button" className={styles.userButton} aria-label="账号菜单">
-          <UserOutlined />
+          <UserOutlined aria-hidden />
           <span className={styles.userName}>{user.name || user.loginAccount}</span>
-          <DownOutlined className={styles.userCaret} />
+          <DownOutlined className={styles.userCaret} aria-hidden />
         </button>
       </Dropdown>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />

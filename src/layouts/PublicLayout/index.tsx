@@ -57,7 +57,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
           <Button
             className={styles.menuButton}
             type="text"
-            icon={<MenuOutlined />}
+            icon={<MenuOutlined aria-hidden />}
             aria-label="打开栏目菜单"
             onClick={() => setDrawerOpen(true)}
           />

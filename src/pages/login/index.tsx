@@ -72,11 +72,11 @@ export default function LoginPage() {
             name="loginAccount"
             rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}
           >
-            <Input prefix={<UserOutlined />} placeholder="登录账号" autoComplete="username" maxLength={64} />
+            <Input prefix={<UserOutlined aria-hidden />} placeholder="登录账号" autoComplete="username" maxLength={64} />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
             <Input.Password
-              prefix={<LockOutlined />}
+              prefix={<LockOutlined aria-hidden />}
               placeholder="密码"
               autoComplete="current-password"
               maxLength={64}
