@@ -71,19 +71,25 @@ describe('every route has its page file', () => {
     expect(fs.existsSync(pageFile(route))).toBe(true);
   });
 
-  it('src/pages holds only route files (Umi makes every .ts/.tsx there a route)', () => {
+  it('src/pages holds route files, and helpers only in components/ folders that Umi skips', () => {
     const stray: string[] = [];
+    const helpers: string[] = [];
     const visit = (dir: string) => {
       for (const name of fs.readdirSync(dir)) {
         const full = path.join(dir, name);
         if (fs.statSync(full).isDirectory()) visit(full);
         else if (/\.tsx?$/.test(name) && name !== 'index.tsx' && full !== path.join(pagesDir, '404.tsx')) {
-          stray.push(path.relative(root, full));
+          (/[\\/]components[\\/]/.test(path.relative(pagesDir, full)) ? helpers : stray).push(path.relative(root, full));
         }
       }
     };
     visit(pagesDir);
     expect(stray).toEqual([]);
+    if (helpers.length > 0) {
+      // Umi makes every .ts/.tsx under src/pages a route unless conventionRoutes.exclude says otherwise.
+      const config = fs.readFileSync(path.join(root, '.umirc.ts'), 'utf8');
+      expect(config, `${helpers.join(', ')} would become routes`).toMatch(/conventionRoutes[\s\S]*exclude[\s\S]*components/);
+    }
   });
 
   it('the back office has its sixteen children, the index and the not-found page', () => {
@@ -133,7 +139,13 @@ describe('back-office pages show their title', () => {
   it.each(manageRoutes.map((e) => [e.path, entryTitle(e, 1)]))('%s: %s', async (route, title) => {
     renderPage(await loadPage(route), route, superAdmin.user);
     expect(screen.getAllByText(title).length).toBeGreaterThan(0);
-    expect(screen.getByText('功能模块建设中')).toBeInTheDocument();
+    // Pages say calmly that their module comes later; those with a working part show it.
+    expect(screen.queryByText('功能模块建设中') ?? screen.queryByText(/的其余功能将在后续版本中上线/)).not.toBeNull();
+  });
+
+  it('单位信息管理 already offers the qualification files', async () => {
+    renderPage(await loadPage('/Manage/memberInfo'), '/Manage/memberInfo', memberUnit.user);
+    expect(screen.getByText('资质文件')).toBeInTheDocument();
   });
 
   it('titles follow the authType', async () => {
