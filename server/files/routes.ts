@@ -102,19 +102,18 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '按 MD5 查询文件是否已存在（存在则无需上传，改调 /file/upload/instant）',
-        description: 'file 只在调用者自己上传过该内容时返回。',
+        description:
+          '只有调用者能读取的同内容文件才算存在（MD5 不是秘密，知道 MD5 不能换来别人的私有文件：那时请正常上传，服务器仍只存一份）。' +
+          'file 只在调用者自己上传过该内容时返回。',
         params: Md5Params,
         response: { 200: Envelope(UploadStatus) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const rows = await findRowsByMd5(app.db, request.params.md5);
-      const present = rows.length > 0 && (await storage.has(rows[0].storage_key));
-      if (!present) return ok({ exists: false });
-      // Another account's record (its fileId and name) is not the caller's to see.
-      const own = rows.find((r) => r.uploader_id === user.id);
-      return ok(own ? { exists: true, file: toStoredFile(own) } : { exists: true });
+      const source = await readableCopy(request, request.params.md5);
+      if (!source) return ok({ exists: false });
+      return ok(source.uploader_id === user.id ? { exists: true, file: toStoredFile(source) } : { exists: true });
     },
   );
 
@@ -135,11 +134,8 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { fileId, md5 } = request.body;
       const existing = await findFileRow(app.db, fileId);
       if (existing) return ok(reuseOrRefuse(existing, md5, user.id), '秒传成功');
-      const rows = await findRowsByMd5(app.db, md5);
-      const source = rows[0];
-      if (!source || !(await storage.has(source.storage_key))) {
-        throw new BizError('服务器上没有该文件，请重新上传');
-      }
+      const source = await readableCopy(request, md5);
+      if (!source) throw new BizError('服务器上没有该文件，请重新上传');
       const name = sanitizeName(request.body.name);
       // The type comes from the stored bytes; the new name may only pick among allowed kinds.
       const type = detectType(await storage.readHead(source.storage_key), name);
@@ -204,6 +200,21 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(items);
     },
   );
+
+  /**
+   * A stored copy of this content that the caller may read (their own first), whose bytes
+   * are on disk; null when none. Knowing an MD5 must not open someone else's private file.
+   */
+  async function readableCopy(request: FastifyRequest, md5: string): Promise<StoredFileRow | null> {
+    const user = requireUser(request);
+    const rows = await findRowsByMd5(app.db, md5);
+    rows.sort((a, b) => Number(b.uploader_id === user.id) - Number(a.uploader_id === user.id));
+    for (const row of rows.slice(0, 20)) {
+      if (!(await canReadFile(app.db, fileRef(row), user))) continue;
+      return (await storage.has(row.storage_key)) ? row : null;
+    }
+    return null;
+  }
 
   for (const mode of ['download', 'view'] as const) {
     app.get(

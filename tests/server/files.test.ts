@@ -81,29 +81,39 @@ describe.each(dialects)('files on %s', (dialect) => {
     expect(first.body.status).toBe(1);
     const before = storedPaths(t);
 
-    // Someone else with the same bytes: exists, but the first uploader's record stays hidden.
-    const status = await t.call<UploadStatus>('GET', `file/upload/status/${md5(content)}`, { token: otherUnitToken });
-    expect(status.body.data).toEqual({ exists: true });
+    // The uploader again (another form, another fileId): no bytes needed.
+    const own = await t.call<UploadStatus>('GET', `file/upload/status/${md5(content)}`, { token: unitToken });
+    expect(own.body.data).toMatchObject({ exists: true, file: { fileId: first.body.data.fileId } });
     const fileId = randomUUID();
     const instant = await t.call<StoredFile>('POST', 'file/upload/instant', {
-      token: otherUnitToken,
+      token: unitToken,
       body: { fileId, md5: md5(content), name: '另一份.pdf' },
     });
     expect(instant.body.status).toBe(1);
     expect(instant.body.data).toMatchObject({ fileId, name: '另一份.pdf', size: content.length, contentType: 'application/pdf' });
     expect(storedPaths(t)).toEqual(before);
-    const download = await get(`/api/v1/file/download/${fileId}`, otherUnitToken);
+    const download = await get(`/api/v1/file/download/${fileId}`, unitToken);
     expect(Buffer.compare(download.rawPayload, content)).toBe(0);
+    const log = await t.db.kysely.selectFrom('operation_logs').select('action').where('entity_id', '=', fileId).execute();
+    expect(log).toEqual([{ action: 'instant-upload' }]);
 
-    // Unknown content cannot be claimed.
-    const unknown = await t.call('POST', 'file/upload/instant', {
-      token: otherUnitToken,
-      body: { fileId: randomUUID(), md5: md5(randomBytes(10)), name: 'x.pdf' },
+    // Staff may read every file, so they may claim any stored content too.
+    const staffInstant = await t.call<StoredFile>('POST', 'file/upload/instant', {
+      token: staffToken,
+      body: { fileId: randomUUID(), md5: md5(content), name: '审核副本.pdf' },
     });
-    expect(unknown.body).toMatchObject({ status: 10, message: '服务器上没有该文件，请重新上传' });
+    expect(staffInstant.body.status).toBe(1);
 
-    // A normal upload of the same bytes also keeps the single copy.
-    const again = await upload<StoredFile>(t, practitionerToken, content, { name: 'b.pdf' });
+    // Someone who cannot read it: an MD5 is no secret, so it opens nothing; they upload the
+    // bytes (proving they have them) and the server still keeps one copy.
+    const status = await t.call<UploadStatus>('GET', `file/upload/status/${md5(content)}`, { token: otherUnitToken });
+    expect(status.body.data).toEqual({ exists: false });
+    const claim = await t.call('POST', 'file/upload/instant', {
+      token: otherUnitToken,
+      body: { fileId: randomUUID(), md5: md5(content), name: 'x.pdf' },
+    });
+    expect(claim.body).toMatchObject({ status: 10, message: '服务器上没有该文件，请重新上传' });
+    const again = await upload<StoredFile>(t, otherUnitToken, content, { name: 'b.pdf' });
     expect(again.body.status).toBe(1);
     expect(storedPaths(t)).toEqual(before);
   });
