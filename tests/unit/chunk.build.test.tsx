@@ -1,0 +1,45 @@
+/**
+ * The built chunks (dist/, when a build exists): the public and standalone routes load no
+ * pro-components code; the back office does. Umi's preload helper holds the route → files
+ * map, so this reads the real build rather than guessing from source imports.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES, STANDALONE_PAGES } from '@common/menu';
+
+const dist = path.resolve(__dirname, '../../dist');
+const helper = path.join(dist, 'preload_helper.js');
+const built = fs.existsSync(helper);
+
+/** Text that only pro-components' layout, page container and table put in a bundle. */
+const PRO_MARKERS = /pro-layout|pro-table|ant-pro-|PageContainer/;
+
+function routeFiles(): Map<string, string[]> {
+  const source = fs.readFileSync(helper, 'utf8');
+  const files = JSON.parse(/f:(\[\[.*?\]\])/.exec(source)?.[1] ?? '[]') as [string, number][];
+  const routes = JSON.parse(/r:(\{.*?\})/.exec(source)?.[1] ?? '{}') as Record<string, number[]>;
+  return new Map(Object.entries(routes).map(([route, ids]) => [route, ids.map((i) => files[i][0])]));
+}
+
+function loadsPro(files: string[]): string[] {
+  return files.filter((file) => PRO_MARKERS.test(fs.readFileSync(path.join(dist, file), 'utf8')));
+}
+
+describe.skipIf(!built)('built chunks', () => {
+  const map = built ? routeFiles() : new Map<string, string[]>();
+
+  it.each([...PUBLIC_PAGES, ...STANDALONE_PAGES].map((p) => p.path))('%s loads no pro-components', (route) => {
+    const files = map.get(route);
+    expect(files, `${route} is not in the build`).toBeDefined();
+    expect(loadsPro(files!)).toEqual([]);
+  });
+
+  it('the not-found page loads no pro-components', () => {
+    expect(loadsPro(map.get('/*') ?? [])).toEqual([]);
+  });
+
+  it('the back office does (so the check above can see them)', () => {
+    expect(loadsPro(map.get('/Manage/staging') ?? []).length).toBeGreaterThan(0);
+  });
+});
