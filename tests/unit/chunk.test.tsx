@@ -9,6 +9,7 @@ import {
   reloadOnceForChunkError,
   RELOAD_STAMP_KEY,
   resetChunkScriptFailures,
+  dropUnconfirmedPreloads,
 } from '@/components/LoadError';
 import { fullPage } from '@/components/fullPageNavigation';
 import Loading from '@/loading';
@@ -148,5 +149,19 @@ describe('a chunk script that fails while the placeholder shows', () => {
     img.remove();
     expect(reload).not.toHaveBeenCalled();
     expect(screen.queryByText('页面加载失败')).toBeNull();
+  });
+});
+
+describe('dropUnconfirmedPreloads', () => {
+  it('removes preloaded chunk scripts whose chunk webpack has not received', () => {
+    for (const key of ['app:7', 'app:8', 'app:src__pages__index']) {
+      const script = document.createElement('script');
+      script.dataset.webpack = key;
+      document.head.appendChild(script);
+    }
+    const scope = { webpackChunkapp: [[[7], {}], [['src__pages__index'], {}]], other: [[[8]]] };
+    expect(dropUnconfirmedPreloads(document, scope)).toEqual(['app:8']);
+    const left = [...document.querySelectorAll<HTMLScriptElement>('script[data-webpack]')].map((s) => s.dataset.webpack);
+    expect(left).toEqual(['app:7', 'app:src__pages__index']);
   });
 });

@@ -82,9 +82,46 @@ function onResourceError(event: Event) {
   }
 }
 
+type ChunkEntry = [readonly (string | number)[], ...unknown[]];
+
+/** Chunk ids webpack has received so far (its JSONP array keeps every chunk it was given). */
+function registeredChunkIds(scope: Record<string, unknown>): Set<string> {
+  const ids = new Set<string>();
+  for (const key of Object.keys(scope)) {
+    const list = scope[key];
+    if (!key.startsWith('webpackChunk') || !Array.isArray(list)) continue;
+    for (const entry of list as ChunkEntry[]) {
+      if (Array.isArray(entry?.[0])) entry[0].forEach((id) => ids.add(String(id)));
+    }
+  }
+  return ids;
+}
+
+/**
+ * Removes preloaded chunk scripts that have not delivered their chunk yet. Webpack reuses a
+ * script element with the same `data-webpack` key; one that failed before webpack attached
+ * its handlers would leave the page waiting for webpack's 120 s time-out. Without the
+ * element webpack loads the chunk itself (from the cache when the preload finished) and
+ * reports a failure at once. Returns the keys it removed.
+ */
+export function dropUnconfirmedPreloads(doc: Document = document, scope: Record<string, unknown> = window as unknown as Record<string, unknown>): string[] {
+  const registered = registeredChunkIds(scope);
+  const removed: string[] = [];
+  doc.querySelectorAll<HTMLScriptElement>('script[data-webpack]').forEach((script) => {
+    const key = script.dataset.webpack ?? '';
+    const id = key.slice(key.lastIndexOf(':') + 1);
+    if (!registered.has(id)) {
+      script.remove();
+      removed.push(key);
+    }
+  });
+  return removed;
+}
+
 if (typeof window !== 'undefined') {
   // Capture phase: resource errors do not bubble.
   window.addEventListener('error', onResourceError, true);
+  dropUnconfirmedPreloads();
 }
 
 export function hasChunkScriptFailed(): boolean {
