@@ -122,9 +122,12 @@ describe('layout switch', () => {
     expect(selected?.textContent).toBe('联系我们');
   });
 
-  it('/Manage without a user goes to /login?authType=1', async () => {
-    renderAt('/Manage/staging');
-    expect((await screen.findByTestId('where')).textContent).toBe('/login?authType=1');
+  it('/Manage without a user goes to /login?authType=1, keeping the page to come back to', async () => {
+    renderAt('/Manage/staging?page=2');
+    const where = new URL((await screen.findByTestId('where')).textContent ?? '', 'http://x');
+    expect(where.pathname).toBe('/login');
+    expect(where.searchParams.get('authType')).toBe('1');
+    expect(where.searchParams.get('redirect')).toBe('/Manage/staging?page=2');
   });
 });
 

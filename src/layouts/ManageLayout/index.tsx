@@ -17,13 +17,11 @@ import {
   type AccessFlags,
 } from '@/access';
 import Forbidden from '@/components/Forbidden';
+import { loginUrl } from '@/requestErrors';
 import { ASSOCIATION_NAME, LOGO_URL } from '../brand';
 import { menuIcon } from '../icons';
 import UserMenu from './UserMenu';
 import styles from './index.less';
-
-/** Where a visitor without a session goes (SPEC.md §2). */
-export const NO_SESSION_REDIRECT = '/login?authType=1';
 
 function toMenuData(entries: readonly PageEntry[], authType: number): MenuDataItem[] {
   return entries.map((entry) => ({
@@ -36,7 +34,7 @@ function toMenuData(entries: readonly PageEntry[], authType: number): MenuDataIt
 }
 
 export default function ManageLayout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { initialState } = useModel('@@initialState');
   const access = useAccess() as AccessFlags;
@@ -59,7 +57,8 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
     [pathname, authType, pageSteps],
   );
 
-  if (!user) return <Navigate to={NO_SESSION_REDIRECT} replace />;
+  // SPEC.md §2: /login?authType=1, with the page to come back to (the request layer's rule).
+  if (!user) return <Navigate to={loginUrl(`${pathname}${search}`)} replace />;
 
   const allowed = canOpenManagePath(pathname, access);
 
