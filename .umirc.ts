@@ -13,9 +13,13 @@ export default defineConfig({
   },
   access: {},
   model: {},
-  initialState: {},
+  // The light placeholder (src/loading.tsx) shows while the initial state loads.
+  initialState: { loading: '@/loading' },
   request: {},
   layout: false,
+  // Page folders keep their own components/; those are not routes.
+  conventionRoutes: { exclude: [/\/components\//] },
+  favicons: ['/favicon.ico'],
   // mock/ holds msw handlers for tests, not Umi mock files; `npm run dev` proxies /api.
   mock: false,
   proxy,

@@ -9,11 +9,12 @@ import type { ConfigProviderProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useModel, type RequestConfig } from '@umijs/max';
+import { layoutOf } from '@common/menu';
 import { APP_NAME, type InitialState } from './initialState';
 import AppBridge from './request/AppBridge';
 import { requestConfig } from './request/config';
 import { APP_CONFIG } from './request/feedback';
-import { isTokenError, onSessionExpired } from './requestErrors';
+import { isApiError, isTokenError, onSessionExpired, showApiError } from './requestErrors';
 import { queryCurrentUser } from './services/user';
 import { clearSession, getCurrentUser, getToken, saveCurrentUser } from './storage';
 
@@ -37,6 +38,9 @@ export async function getInitialState(): Promise<InitialState> {
   } catch (error) {
     if (isTokenError(error)) {
       clearSession();
+      // In the back office the person expected to be logged in: say why they are sent to
+      // the login page ("…，请重新登录"). On public pages an old token just goes quietly.
+      if (isApiError(error) && layoutOf(window.location.pathname) === 'manage') showApiError(error);
       return state;
     }
     const stored = getCurrentUser();

@@ -9,8 +9,9 @@ import type {
 } from '@common/schemas/auth';
 import { api, type RequestOptions } from './api';
 
-export function login(body: LoginBody) {
-  return api<LoginResult>('user/auth/login', { method: 'POST', data: body });
+/** The login page shows failures inline, so it passes `skipErrorHandler` to avoid a second toast. */
+export function login(body: LoginBody, options?: RequestOptions) {
+  return api<LoginResult>('user/auth/login', { ...options, method: 'POST', data: body });
 }
 
 export function logout() {

@@ -5,13 +5,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FORBIDDEN_TITLE,
   MANAGE_ROOT,
   NOT_FOUND_TITLE,
   PUBLIC_PAGES,
   STANDALONE_PAGES,
   entryTitle,
 } from '@common/menu';
-import { E2E_ADMIN } from './accounts';
+import { DEMO_UNIT, E2E_ADMIN } from './accounts';
 import { launchBrowser, loginThroughApi, openPage } from './browser';
 
 const APP_NAME = '市社会稳定风险评估行业协会';
@@ -24,7 +25,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectTitle(path: string, title: string, login?: typeof E2E_ADMIN) {
+async function expectTitle(
+  path: string,
+  title: string,
+  login?: { loginAccount: string; password: string; authType: number },
+) {
   const { page, context, errors } = await openPage(browser);
   try {
     if (login) await loginThroughApi(page, login);
@@ -53,12 +58,26 @@ describe('back office', () => {
     expect(children).toHaveLength(16);
   });
 
-  it.each(children.map((c) => [c.path, entryTitle(c, 1)] as const))(
-    '%s shows %s to the super-administrator',
-    async (path, title) => {
-      await expectTitle(path, title, E2E_ADMIN);
-    },
-  );
+  // Each page as seen by an account that may open it: staff pages by the super-administrator,
+  // member-unit-only pages (单位信息管理) by the demo member unit.
+  const viewers = children.map((c) => {
+    const account = c.authTypes?.includes(1) ? E2E_ADMIN : DEMO_UNIT;
+    return [c.path, entryTitle(c, account.authType), account.loginAccount, account] as const;
+  });
+  it.each(viewers)('%s shows %s to %s', async (path, title, _login, account) => {
+    await expectTitle(path, title, account);
+  });
+
+  it('a staff account is refused a member-unit page with the 403 page', async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await loginThroughApi(page, E2E_ADMIN);
+      await page.goto('/Manage/memberInfo');
+      await page.getByText(FORBIDDEN_TITLE).first().waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
 
   it.each(children.map((c) => [c.path] as const))('%s without a session goes to /login?authType=1', async (path) => {
     const { page, context } = await openPage(browser);

@@ -40,7 +40,10 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(undefined);
     try {
-      const result = await login({ loginAccount: values.loginAccount.trim(), password: values.password, authType });
+      const result = await login(
+        { loginAccount: values.loginAccount.trim(), password: values.password, authType },
+        { skipErrorHandler: true },
+      );
       setToken(result.token);
       saveCurrentUser(result.currentUser);
       fullPage.go(loginTarget(result.currentUser, params.get('redirect')));
