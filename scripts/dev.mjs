@@ -11,8 +11,8 @@ const children = [
   spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'server/index.ts'], {
     cwd: root,
     stdio: 'inherit',
-    // The dev server owns the SPA; the API server must not also serve a stale dist/.
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: '' },
+    // Open the SPA on the dev server's port (8001); 8000 serves only what was last built.
+    env: { ...process.env, PORT: apiPort },
   }),
   spawn(process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'dev'], {
     cwd: root,
