@@ -13,6 +13,7 @@ import { ALL_PERMISSION_CODES, AuthType, type PermissionCode } from '@common/per
 import { DICTIONARIES } from '@common/dictionaries';
 import type { DictItem } from '@common/schemas/dict';
 import type { StoredFile } from '@common/schemas/files';
+import type { PublicSitePage } from '@common/schemas/sitePages';
 
 export interface FixtureAccount {
   password: string;
@@ -122,4 +123,19 @@ export const storedFile: StoredFile = {
   contentType: 'application/pdf',
   md5: '0123456789abcdef0123456789abcdef',
   createdAt: '2026-11-20T08:00:00.000Z',
+};
+
+/** The footer site page the public layout shows (GET /public/site-pages/footer). */
+export const footerSitePage: PublicSitePage = {
+  key: 'footer',
+  title: '页脚信息',
+  content: '',
+  data: {
+    associationName: '市社会稳定风险评估行业协会',
+    postalAddress: '市民中心行政服务大楼B座12层1205室',
+    phone: '(0571) 8888 6666',
+    icpNumber: '浙ICP备00000000号',
+    copyright: '© 市社会稳定风险评估行业协会 版权所有',
+  },
+  updatedAt: '2026-11-01T00:00:00.000Z',
 };

@@ -6,3 +6,4 @@ export * from './users';
 export * from './roles';
 export * from './system';
 export * from './operationLogs';
+export * from './sitePages';

@@ -19,6 +19,7 @@
  *   dictionary item's value (common/dictionaries.ts), as plain text since staff can add items.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SitePageKey } from '@common/schemas/sitePages';
 
 /** 0 or 1 (the same as IntBool in ./types.ts; repeated so that this file imports nothing local). */
 type IntBool = number;
@@ -57,8 +58,8 @@ export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 export const PUBLISH_STATUSES = ['draft', 'published', 'offline'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 
-export const SITE_PAGE_KEYS = ['about', 'contact', 'footer', 'disclaimer', 'privacy'] as const;
-export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
+// The site pages' keys and structured fields are part of the API contract (common/schemas).
+export { SITE_PAGE_KEYS, type SitePageKey, type SitePageData } from '@common/schemas/sitePages';
 
 export const PROJECT_STATUSES = ['draft', 'submitted', 'filed', 'returned'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -147,19 +148,6 @@ export interface PendingUnitChange {
 /** The member-unit columns whose change goes back to review (DOMAIN.md). */
 export const UNIT_KEY_FIELDS = ['name', 'credit_code', 'legal_representative'] as const satisfies readonly (keyof PendingUnitChange)[];
 
-/** site_pages.data for the footer and contact pages; the other pages keep '{}'. */
-export interface SitePageData {
-  associationName?: string;
-  postalAddress?: string;
-  postcode?: string;
-  phone?: string;
-  fax?: string;
-  email?: string;
-  contactHours?: string;
-  icpNumber?: string;
-  publicSecurityRecord?: string;
-  copyright?: string;
-}
 
 // ---- tables -------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import filesRoutes from '../files/routes';
 import healthRoutes from './health/routes';
 import operationLogRoutes from './operation-logs/routes';
 import rolesRoutes from './roles/routes';
+import sitePagesRoutes from './site-pages/routes';
 import usersRoutes from './users/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
@@ -19,4 +20,5 @@ export const apiModules: FastifyPluginAsync[] = [
   dictRoutes,
   operationLogRoutes,
   filesRoutes,
+  sitePagesRoutes,
 ];

@@ -18,7 +18,17 @@ import Layout from '@/layouts';
 import MemberInfoPage from '@/pages/Manage/memberInfo';
 import UserManagementPage from '@/pages/Manage/user-management';
 import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
-import { limitedStaff, memberUnit, superAdmin } from '../../mock';
+import { FOOTER_INFO } from '@/layouts/PublicLayout/footerInfo';
+import {
+  answerEnvelope,
+  answerNetworkError,
+  footerSitePage,
+  limitedStaff,
+  memberUnit,
+  ok,
+  server,
+  superAdmin,
+} from '../../mock';
 
 const state: { current: InitialState; steps?: BreadcrumbEntry[] } = { current: { name: APP_NAME } };
 
@@ -109,6 +119,27 @@ describe('layout switch', () => {
     // The logo and the name lead home.
     const brand = screen.getByAltText('协会标志').closest('a');
     expect(brand?.getAttribute('href')).toBe('/');
+  });
+
+  it('the footer shows the details staff keep in the footer site page', async () => {
+    server.use(
+      answerEnvelope('get', '/public/site-pages/footer', ok({ ...footerSitePage, data: { ...footerSitePage.data, phone: '(0571) 1234 5678' } })),
+    );
+    renderAt('/FrontPage/aboutUs');
+    const footer = document.querySelector('footer')!;
+    await waitFor(() => expect(footer.textContent).toContain('(0571) 1234 5678'));
+    expect(footer.textContent).toContain(footerSitePage.data.icpNumber);
+    expect(footer.textContent).toContain(footerSitePage.data.postalAddress);
+  });
+
+  it('the footer keeps its built-in details, quietly, when the server cannot answer', async () => {
+    server.use(answerNetworkError('get', '/public/site-pages/footer'));
+    renderAt('/FrontPage/aboutUs');
+    const footer = document.querySelector('footer')!;
+    await waitFor(() => expect(footer.textContent).toContain(FOOTER_INFO.phone));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(footer.textContent).toContain(FOOTER_INFO.icpNumber);
+    expect(screen.queryByText('网络异常')).toBeNull();
   });
 
   it('names the page in the browser tab', () => {

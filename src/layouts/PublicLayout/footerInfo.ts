@@ -1,6 +1,7 @@
 /**
- * What the public footer shows (SPEC.md §1). A constant with placeholder values for now; a later issue loads the
- * footer from the server's site pages (DOMAIN.md "Site page"), with these as the fallback.
+ * What the public footer shows (SPEC.md §1). The details come from the server's footer site
+ * page (useFooterInfo.ts, DOMAIN.md "Site page"); these values are the fallback shown until it
+ * answers, or if it cannot.
  */
 import { ASSOCIATION_NAME } from '../brand';
 

@@ -10,6 +10,7 @@ import { Link, useLocation } from '@umijs/max';
 import type { PageEntry } from '@common/menu';
 import { ASSOCIATION_NAME, LOGO_URL } from '../brand';
 import PublicFooter from './Footer';
+import useFooterInfo from './useFooterInfo';
 import { activeMenuPath, publicMenuEntries } from './menu';
 import styles from './index.less';
 
@@ -32,6 +33,7 @@ function toMenuItems(entries: readonly PageEntry[], onNavigate?: () => void): Me
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const footerInfo = useFooterInfo();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const entries = useMemo(() => publicMenuEntries(pathname), [pathname]);
   const active = activeMenuPath(pathname, entries);
@@ -84,7 +86,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
         />
       </Drawer>
       <main className={styles.main}>{children}</main>
-      <PublicFooter />
+      <PublicFooter info={footerInfo} />
     </div>
   );
 }

@@ -1,0 +1,38 @@
+/**
+ * The footer's details from the server's footer site page (staff edit it), over the built-in
+ * fallback: the footer renders at once and never shows an error, since a visitor reading
+ * news should not be told that the footer failed to load.
+ */
+import { useEffect, useState } from 'react';
+import { getPublicSitePage } from '@/services/sitePages';
+import { FOOTER_INFO, type FooterInfo } from './footerInfo';
+
+export function mergeFooterInfo(fallback: FooterInfo, data: Partial<Record<keyof FooterInfo, unknown>>): FooterInfo {
+  const text = (value: unknown, otherwise: string) => (typeof value === 'string' && value.trim() ? value : otherwise);
+  return {
+    ...fallback,
+    associationName: text(data.associationName, fallback.associationName),
+    postalAddress: text(data.postalAddress, fallback.postalAddress),
+    phone: text(data.phone, fallback.phone),
+    icpNumber: text(data.icpNumber, fallback.icpNumber),
+    copyright: text(data.copyright, fallback.copyright),
+  };
+}
+
+export default function useFooterInfo(): FooterInfo {
+  const [info, setInfo] = useState<FooterInfo>(FOOTER_INFO);
+  useEffect(() => {
+    let active = true;
+    getPublicSitePage('footer', { skipErrorHandler: true })
+      .then((page) => {
+        if (active) setInfo(mergeFooterInfo(FOOTER_INFO, page.data));
+      })
+      .catch(() => {
+        // Keep the fallback: see the comment above.
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return info;
+}
