@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApiEnvelope } from '@common/schemas/common';
+import { insertAccount } from '../../server/auth/accounts';
 import { hashPassword } from '../../server/auth/passwords';
 import type { TestContext } from './helpers';
 
@@ -80,31 +81,11 @@ export async function upload<T = unknown>(
 
 /** Adds an enabled account (another unit's, say) and returns its token. */
 export async function addAccount(t: TestContext, login: string, authType: 1 | 2 | 3, unitId: string | null): Promise<string> {
-  const at = new Date().toISOString();
-  await t.db.kysely
-    .insertInto('accounts')
-    .values({
-      id: randomUUID(),
-      login_account: login,
-      password_hash: await hashPassword('Other@2026x'),
-      auth_type: authType,
-      name: login,
-      phone: null,
-      email: null,
-      unit_id: unitId,
-      practitioner_id: null,
-      enabled: 1,
-      must_change_password: 0,
-      last_login_at: null,
-      failed_login_count: 0,
-      locked_until: null,
-      version: 0,
-      created_at: at,
-      created_by: null,
-      updated_at: at,
-      updated_by: null,
-    })
-    .execute();
+  await insertAccount(
+    t.db.kysely,
+    { loginAccount: login, passwordHash: await hashPassword('Other@2026x'), authType, name: login, unitId },
+    new Date().toISOString(),
+  );
   return t.login(login, 'Other@2026x', authType);
 }
 

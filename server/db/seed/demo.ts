@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
+import { insertAccount } from '../../auth/accounts';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../types';
 import { seedDemoData } from './demoData';
@@ -63,32 +64,19 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoLogi
     for (const a of accounts) {
       const exists = await trx.selectFrom('accounts').select('id').where('login_account', '=', a.login).executeTakeFirst();
       if (exists) continue;
-      const id = randomUUID();
-      await trx
-        .insertInto('accounts')
-        .values({
-          id,
-          login_account: a.login,
-          password_hash: passwordHash,
-          auth_type: a.authType,
+      await insertAccount(
+        trx,
+        {
+          loginAccount: a.login,
+          passwordHash,
+          authType: a.authType,
           name: a.name,
-          phone: null,
-          email: null,
-          unit_id: a.unitId,
-          practitioner_id: a.practitionerId,
-          enabled: 1,
-          must_change_password: 0,
-          last_login_at: null,
-          failed_login_count: 0,
-          locked_until: null,
-          version: 0,
-          created_at: at,
-          created_by: null,
-          updated_at: at,
-          updated_by: null,
-        })
-        .execute();
-      if (a.roleId) await trx.insertInto('account_roles').values({ account_id: id, role_id: a.roleId }).execute();
+          unitId: a.unitId,
+          practitionerId: a.practitionerId,
+          roleIds: a.roleId ? [a.roleId] : [],
+        },
+        at,
+      );
     }
     return accounts.map((a) => ({ loginAccount: a.login, password: DEMO_PASSWORD, authType: a.authType, description: a.description }));
   });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_PERMISSION_CODES, AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { DICTIONARIES } from '@common/dictionaries';
+import { insertAccount } from '../../auth/accounts';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import type { Db, DbOrTrx } from '../types';
 import { seedSitePages } from './sitePages';
@@ -116,32 +117,18 @@ async function ensureAdminAccount(
   if (existing) return null;
   const generated = !options.adminPassword;
   const password = options.adminPassword ?? generatePassword();
-  const id = randomUUID();
-  await db
-    .insertInto('accounts')
-    .values({
-      id,
-      login_account: options.adminAccount,
-      password_hash: await hashPassword(password),
-      auth_type: AuthType.Staff,
+  await insertAccount(
+    db,
+    {
+      loginAccount: options.adminAccount,
+      passwordHash: await hashPassword(password),
+      authType: AuthType.Staff,
       name: '超级管理员',
-      phone: null,
-      email: null,
-      unit_id: null,
-      practitioner_id: null,
-      enabled: 1,
       // A generated password was printed to a console: have it replaced at first login.
-      must_change_password: generated ? 1 : 0,
-      last_login_at: null,
-      failed_login_count: 0,
-      locked_until: null,
-      version: 0,
-      created_at: now,
-      created_by: null,
-      updated_at: now,
-      updated_by: null,
-    })
-    .execute();
-  await db.insertInto('account_roles').values({ account_id: id, role_id: roleId }).execute();
+      mustChangePassword: generated,
+      roleIds: [roleId],
+    },
+    now,
+  );
   return { loginAccount: options.adminAccount, password, generated };
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { UserCreateBody, UserCreateResult, UserUpdateBody } from '@common/schemas/users';
 import { checkPassword, checkPhone } from '@common/validators';
+import { insertAccount } from '../../auth/accounts';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountSessions } from '../../auth/sessions';
 import type { AuthUser } from '../../auth/user';
@@ -82,34 +83,26 @@ export async function createUser(request: FastifyRequest, caller: AuthUser, body
   const passwordHash = await hashPassword(password);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('accounts')
-      .values({
+    await insertAccount(
+      trx,
+      {
         id,
-        login_account: body.loginAccount,
-        password_hash: passwordHash,
-        auth_type: body.authType,
+        loginAccount: body.loginAccount,
+        passwordHash,
+        authType: body.authType,
         name: body.name,
         phone: body.phone || null,
         email: body.email || null,
-        unit_id: unitId,
-        practitioner_id: practitionerId,
-        enabled: body.enabled === false ? 0 : 1,
+        unitId,
+        practitionerId,
+        enabled: body.enabled !== false,
         // Whoever set this password is not the account's owner.
-        must_change_password: 1,
-        last_login_at: null,
-        failed_login_count: 0,
-        locked_until: null,
-        version: 0,
-        created_at: now,
-        created_by: caller.id,
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .execute();
-    if (roleIds.length) {
-      await trx.insertInto('account_roles').values(roleIds.map((role_id) => ({ account_id: id, role_id }))).execute();
-    }
+        mustChangePassword: true,
+        createdBy: caller.id,
+        roleIds,
+      },
+      now,
+    );
     await logOperation(trx, request, {
       entity: 'account',
       entityId: id,

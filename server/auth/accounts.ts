@@ -1,0 +1,71 @@
+/**
+ * Creating account rows. Every place that adds an account (user management, the seeds,
+ * tests) goes through `insertAccount`, so the columns a new account starts with are
+ * written down once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AuthType } from '@common/permissions';
+import type { DbOrTrx } from '../db/types';
+
+export interface NewAccountInput {
+  /** Defaults to a new UUID. */
+  id?: string;
+  loginAccount: string;
+  passwordHash: string;
+  authType: AuthType;
+  name: string;
+  phone?: string | null;
+  email?: string | null;
+  unitId?: string | null;
+  practitionerId?: string | null;
+  /** Defaults to true. */
+  enabled?: boolean;
+  /** Defaults to false; true when someone else chose (or a console showed) the password. */
+  mustChangePassword?: boolean;
+  /** The account that created this one (also its first updater); null for seeds. */
+  createdBy?: string | null;
+  /** Roles to link in account_roles (staff only; the caller checks that). */
+  roleIds?: readonly string[];
+}
+
+/**
+ * Inserts an account (version 0, no logins yet, not locked) and its role links; `now` is
+ * an ISO timestamp. Returns the id. Run it inside the caller's transaction when the
+ * account is one step of a larger change.
+ */
+export async function insertAccount(db: DbOrTrx, input: NewAccountInput, now: string): Promise<string> {
+  const id = input.id ?? randomUUID();
+  const by = input.createdBy ?? null;
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      login_account: input.loginAccount,
+      password_hash: input.passwordHash,
+      auth_type: input.authType,
+      name: input.name,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      unit_id: input.unitId ?? null,
+      practitioner_id: input.practitionerId ?? null,
+      enabled: input.enabled === false ? 0 : 1,
+      must_change_password: input.mustChangePassword ? 1 : 0,
+      last_login_at: null,
+      failed_login_count: 0,
+      locked_until: null,
+      version: 0,
+      created_at: now,
+      created_by: by,
+      updated_at: now,
+      updated_by: by,
+    })
+    .execute();
+  const roleIds = input.roleIds ?? [];
+  if (roleIds.length) {
+    await db
+      .insertInto('account_roles')
+      .values(roleIds.map((role_id) => ({ account_id: id, role_id })))
+      .execute();
+  }
+  return id;
+}
