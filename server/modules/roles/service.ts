@@ -5,6 +5,7 @@ import { isPermissionCode } from '@common/permissions';
 import type { RoleCreateBody, RoleUpdateBody } from '@common/schemas/roles';
 import type { AuthUser } from '../../auth/user';
 import { syncRolePermissions } from '../../db/seed/index';
+import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { isSuperAdmin } from '../auth/service';
@@ -56,7 +57,7 @@ export async function updateRole(request: FastifyRequest, caller: AuthUser, id: 
   const { db } = request.server;
   const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
   if (!role) throw errors.notFound('角色');
-  if (role.version !== body.version) throw errors.staleVersion();
+  assertVersion(role.version, body.version);
   if (body.permissions !== undefined) {
     if (role.built_in) {
       const held = await db.selectFrom('role_permissions').select('permission_code').where('role_id', '=', id).execute();
@@ -69,19 +70,14 @@ export async function updateRole(request: FastifyRequest, caller: AuthUser, id: 
   }
   const now = request.server.clock().toISOString();
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('roles')
-      .set({
-        name: body.name ?? role.name,
-        description: body.description !== undefined ? body.description : role.description,
-        version: role.version + 1,
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .where('id', '=', id)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw errors.staleVersion();
+    await updateWithVersion(
+      trx,
+      'roles',
+      id,
+      body.version,
+      { name: body.name ?? role.name, description: body.description !== undefined ? body.description : role.description },
+      { now, by: caller.id },
+    );
     if (body.permissions !== undefined && !role.built_in) await syncRolePermissions(trx, id, body.permissions);
     const changed = (Object.keys(body) as (keyof RoleUpdateBody)[]).filter((k) => k !== 'version');
     await logOperation(trx, request, {

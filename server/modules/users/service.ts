@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountSessions } from '../../auth/sessions';
 import type { AuthUser } from '../../auth/user';
 import type { DbOrTrx } from '../../db/types';
+import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { holdsRole, isSuperAdmin } from '../auth/service';
@@ -125,7 +126,7 @@ export async function updateUser(request: FastifyRequest, caller: AuthUser, id: 
   const { db } = request.server;
   const now = request.server.clock().toISOString();
   const { target, targetIsSuperAdmin } = await loadTarget(request, caller, id);
-  if (target.version !== body.version) throw errors.staleVersion();
+  assertVersion(target.version, body.version);
 
   const unitId = body.unitId !== undefined ? body.unitId : target.unit_id;
   const practitionerId = body.practitionerId !== undefined ? body.practitionerId : target.practitioner_id;
@@ -143,23 +144,20 @@ export async function updateUser(request: FastifyRequest, caller: AuthUser, id: 
 
   const changed = (Object.keys(body) as (keyof UserUpdateBody)[]).filter((k) => k !== 'version');
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('accounts')
-      .set({
+    await updateWithVersion(
+      trx,
+      'accounts',
+      id,
+      body.version,
+      {
         name: body.name ?? target.name,
         phone: body.phone !== undefined ? body.phone || null : target.phone,
         email: body.email !== undefined ? body.email || null : target.email,
         unit_id: unitId,
         practitioner_id: practitionerId,
-        version: target.version + 1,
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .where('id', '=', id)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    // Someone saved in between our read and this write.
-    if (Number(result.numUpdatedRows) !== 1) throw errors.staleVersion();
+      },
+      { now, by: caller.id },
+    );
     if (body.roleIds !== undefined) {
       await trx.deleteFrom('account_roles').where('account_id', '=', id).execute();
       if (body.roleIds.length) {
