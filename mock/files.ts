@@ -1,23 +1,31 @@
 /**
- * A stateful files mock for FileUpload tests: remembers what was uploaded (by MD5 and by
- * fileId) and records every files call. It cannot check the MD5 against the bytes: a jsdom
- * File loses its bytes and name on the way through msw (the part arrives as "blob" with the
- * text "undefined"), so the fields fileId and md5 are what a test can check; the real check
- * is in tests/server/files.test.ts and the e2e test. The default
- * handlers (./handlers.ts) answer fixed data; a test that needs the real flow adds these:
+ * The files API of the mock (part of the default handlers, ./handlers.ts): stateful, it
+ * remembers what was uploaded (by MD5 and by fileId) and records every files call.
+ * `resetFileMock()` (through `resetMockState()`, after each test) empties it and stores the
+ * fixture `storedFile` again, so its MD5 is known (秒传) and its fileId previews.
  *
- *   beforeEach(() => { resetFileMock(); server.use(...fileHandlers); });
+ * It cannot check the MD5 against the bytes: a jsdom File loses its bytes and name on the
+ * way through msw (the part arrives as "blob" with the text "undefined"), so the fields
+ * fileId and md5 are what a test can check; the real check is in tests/server/files.test.ts
+ * and the e2e test. Like the server, status/upload/instant need a logged-in token;
+ * preview and download are open. For one test:
+ *
  *   seedFileContent(md5)                 // the server "has" this content → 秒传 path
+ *   seedFileRecord({ ...storedFile, fileId: 'other', name: 'other.pdf' })  // a stored record
  *   fileCalls                            // [{ method, path }] in order
+ *   uploadedRecords()                    // the records uploads and 秒传 added
  *   failNextUpload(10, '文件过大…', 413)  // the next POST /file/upload fails with this envelope
+ *   setUploadDelay(400)                  // the upload answer waits (to see '上传中')
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus } from '@common/schemas/common';
 import type { InstantUploadBody, PreviewItem, StoredFile } from '@common/schemas/files';
-import { apiPath, failure, ok } from './handlers';
+import { apiPath, bad, failure, ok } from './envelopes';
+import { storedFile } from './fixtures';
+import { authenticate } from './sessions';
 
-const contents = new Map<string, { size: number }>();
+const contents = new Map<string, { size: number; contentType: string }>();
 const records = new Map<string, StoredFile>();
+const added: StoredFile[] = [];
 export const fileCalls: { method: string; path: string }[] = [];
 let nextUploadFailure: { status: number; message: string; httpStatus: number } | null = null;
 /** Milliseconds the upload answer waits (so a test can see '上传中'). */
@@ -26,14 +34,23 @@ let uploadDelay = 0;
 export function resetFileMock(): void {
   contents.clear();
   records.clear();
+  added.length = 0;
   fileCalls.length = 0;
   nextUploadFailure = null;
   uploadDelay = 0;
+  seedFileRecord(storedFile);
 }
 
-export function seedFileContent(md5: string, size = 1024): void {
-  contents.set(md5, { size });
+export function seedFileContent(md5: string, size = 1024, contentType = 'application/octet-stream'): void {
+  contents.set(md5, { size, contentType });
 }
+
+/** A record (and its content) the server has already, as if uploaded before the test. */
+export function seedFileRecord(file: StoredFile): void {
+  seedFileContent(file.md5, file.size, file.contentType);
+  records.set(file.fileId, file);
+}
+resetFileMock();
 
 export function failNextUpload(status: number, message: string, httpStatus = 400): void {
   nextUploadFailure = { status, message, httpStatus };
@@ -43,11 +60,15 @@ export function setUploadDelay(ms: number): void {
   uploadDelay = ms;
 }
 
+/** The records this test's uploads and 秒传 calls added, in order (seeded ones are not). */
 export function uploadedRecords(): StoredFile[] {
-  return [...records.values()];
+  return [...added];
 }
 
-const bad = (message: string, httpStatus = 400) => HttpResponse.json(failure(ApiStatus.BusinessError, message), { status: httpStatus });
+function addRecord(file: StoredFile): void {
+  records.set(file.fileId, file);
+  added.push(file);
+}
 
 function record(request: Request): void {
   fileCalls.push({ method: request.method, path: new URL(request.url).pathname });
@@ -58,14 +79,27 @@ function isFileLike(value: unknown): value is Blob & { name: string } {
   return typeof value === 'object' && value !== null && typeof (value as Blob).size === 'number';
 }
 
+/** The content-disposition name of a download (RFC 5987 and an ASCII fallback, as the server). */
+function attachment(name: string): string {
+  return `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 export const fileHandlers: HttpHandler[] = [
   http.get(apiPath('/file/upload/status/:md5'), ({ request, params }) => {
     record(request);
-    return HttpResponse.json(ok({ exists: contents.has(String(params.md5)) }));
+    const account = authenticate(request);
+    if (account instanceof Response) return account;
+    const md5 = String(params.md5);
+    if (!contents.has(md5)) return HttpResponse.json(ok({ exists: false }));
+    // The server adds `file` only for the uploader's own copy; the mock knows no uploaders.
+    const file = [...records.values()].find((r) => r.md5 === md5);
+    return HttpResponse.json(ok(file ? { exists: true, file } : { exists: true }));
   }),
 
   http.post(apiPath('/file/upload/instant'), async ({ request }) => {
     record(request);
+    const account = authenticate(request);
+    if (account instanceof Response) return account;
     const body = (await request.json()) as InstantUploadBody;
     const content = contents.get(body.md5);
     if (!content) return bad('服务器上没有该文件，请重新上传');
@@ -73,16 +107,18 @@ export const fileHandlers: HttpHandler[] = [
       fileId: body.fileId,
       name: body.name,
       size: content.size,
-      contentType: 'application/octet-stream',
+      contentType: content.contentType,
       md5: body.md5,
       createdAt: new Date().toISOString(),
     };
-    records.set(stored.fileId, stored);
+    addRecord(stored);
     return HttpResponse.json(ok(stored, '秒传成功'));
   }),
 
   http.post(apiPath('/file/upload'), async ({ request }) => {
     record(request);
+    const account = authenticate(request);
+    if (account instanceof Response) return account;
     if (uploadDelay) await delay(uploadDelay);
     if (nextUploadFailure) {
       const { status, message, httpStatus } = nextUploadFailure;
@@ -96,7 +132,6 @@ export const fileHandlers: HttpHandler[] = [
     if (typeof fileId !== 'string') return bad('文件编号不能为空');
     if (typeof md5 !== 'string') return bad('MD5不能为空');
     if (!isFileLike(file)) return bad('请选择要上传的文件');
-    contents.set(md5, { size: file.size });
     const stored: StoredFile = {
       fileId,
       name: file.name,
@@ -105,13 +140,15 @@ export const fileHandlers: HttpHandler[] = [
       md5,
       createdAt: new Date().toISOString(),
     };
-    records.set(fileId, stored);
+    contents.set(md5, { size: stored.size, contentType: stored.contentType });
+    addRecord(stored);
     return HttpResponse.json(ok(stored, '上传成功'));
   }),
 
   http.get(apiPath('/file/preview'), ({ request }) => {
     record(request);
     const ids = (new URL(request.url).searchParams.get('fileIds') ?? '').split(',').filter(Boolean);
+    // Unknown ids are left out, as the server leaves out unknown and unreadable ones.
     const items: PreviewItem[] = ids.flatMap((fileId) => {
       const file = records.get(fileId);
       if (!file) return [];
@@ -130,5 +167,14 @@ export const fileHandlers: HttpHandler[] = [
       ];
     });
     return HttpResponse.json(ok(items));
+  }),
+
+  http.get(apiPath('/file/download/:id'), ({ request, params }) => {
+    record(request);
+    const file = records.get(String(params.id));
+    if (!file) return bad('文件不存在', 404);
+    return new HttpResponse(`mock content of ${file.name}`, {
+      headers: { 'Content-Type': file.contentType, 'Content-Disposition': attachment(file.name) },
+    });
   }),
 ];

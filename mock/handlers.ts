@@ -5,23 +5,17 @@
  * Paths are relative ('/api/v1/...'): msw resolves them against jsdom's document.baseURI,
  * which is where the app's relative requests go too.
  *
- * The mock keeps a little state (live sessions, changed passwords); tests/unit/setup.ts
- * calls `resetMockState()` after each test.
+ * The mock keeps a little state (live sessions and changed passwords in ./sessions.ts, stored
+ * files in ./files.ts); tests/unit/setup.ts calls `resetMockState()` after each test.
  *
  *   server.use(answerEnvelope('get', '/user/current', failure(10, '单位不存在'), 400));
  *   server.use(answerNetworkError('get', '/dict/item/gender'));
  */
 import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
-import {
-  API_BASE,
-  ApiStatus,
-  OK_MESSAGE,
-  TOKEN_EMPTY_MESSAGE,
-  TOKEN_INVALID_MESSAGE,
-  type ApiEnvelope,
-} from '@common/schemas/common';
+import type { ApiEnvelope } from '@common/schemas/common';
 import type { LoginBody, SetPasswordBody, ShowLoginAccountBody } from '@common/schemas/auth';
-import type { InstantUploadBody, PreviewItem, StoredFile } from '@common/schemas/files';
+import { apiPath, bad, ok } from './envelopes';
+import { fileHandlers, resetFileMock } from './files';
 import {
   DICT_NOT_FOUND_MESSAGE,
   dictItems,
@@ -30,27 +24,10 @@ import {
   OLD_PASSWORD_WRONG_MESSAGE,
   SAME_PASSWORD_MESSAGE,
   footerSitePage,
-  storedFile,
-  type FixtureAccount,
 } from './fixtures';
+import { accountByUserId, authenticate, passwords, resetSessions, sessions } from './sessions';
 
-/* ---------- envelopes ---------- */
-
-export function ok<T>(data: T, message: string = OK_MESSAGE): ApiEnvelope<T> {
-  return { status: ApiStatus.Ok, success: true, message, data };
-}
-
-export function failure(status: number, message: string, data: unknown = null): ApiEnvelope<unknown> {
-  return { status, success: false, message, data };
-}
-
-export const tokenInvalid = () => failure(ApiStatus.TokenInvalid, TOKEN_INVALID_MESSAGE);
-export const tokenEmpty = () => failure(ApiStatus.TokenEmpty, TOKEN_EMPTY_MESSAGE);
-
-/** '/user/current' or 'user/current' → '/api/v1/user/current'. */
-export function apiPath(path: string): string {
-  return `${API_BASE}/${path.replace(/^\/+/, '')}`;
-}
+export { apiPath, failure, ok, tokenEmpty, tokenInvalid } from './envelopes';
 
 export type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -112,34 +89,11 @@ export function recordRequests(
 
 /* ---------- the mock server's state ---------- */
 
-const sessions = new Map<string, string>();
-const passwords = new Map<string, string>();
-
-/** Every fixture account starts logged in under its own token, with its fixture password. */
+/** Logs every fixture account in again, restores their passwords and the stored files. */
 export function resetMockState(): void {
-  sessions.clear();
-  passwords.clear();
-  for (const account of FIXTURE_ACCOUNTS) {
-    sessions.set(account.token, account.user.userId);
-    passwords.set(account.user.userId, account.password);
-  }
+  resetSessions();
+  resetFileMock();
 }
-resetMockState();
-
-function accountByUserId(userId: string | undefined): FixtureAccount | undefined {
-  return FIXTURE_ACCOUNTS.find((a) => a.user.userId === userId);
-}
-
-/** The account of the request's token, or the 401 envelope the real server sends. */
-function authenticate(request: Request): FixtureAccount | Response {
-  const token = request.headers.get('token');
-  if (!token) return HttpResponse.json(tokenEmpty(), { status: 401 });
-  const account = accountByUserId(sessions.get(token));
-  if (!account) return HttpResponse.json(tokenInvalid(), { status: 401 });
-  return account;
-}
-
-const bad = (message: string, httpStatus = 400) => HttpResponse.json(failure(ApiStatus.BusinessError, message), { status: httpStatus });
 
 /* ---------- the default handlers ---------- */
 
@@ -200,62 +154,5 @@ export const handlers: HttpHandler[] = [
     return items ? HttpResponse.json(ok(items)) : bad(DICT_NOT_FOUND_MESSAGE, 404);
   }),
 
-  http.get(apiPath('/file/upload/status/:md5'), ({ params }) =>
-    HttpResponse.json(ok(params.md5 === storedFile.md5 ? { exists: true, file: storedFile } : { exists: false })),
-  ),
-
-  http.post(apiPath('/file/upload'), async ({ request }) => {
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const form = await request.formData();
-    const file = form.get('file');
-    const fileId = form.get('fileId');
-    const md5 = form.get('md5');
-    // Duck-typed: jsdom's File and the one msw parses come from different realms.
-    if (typeof file !== 'object' || file === null || typeof fileId !== 'string' || typeof md5 !== 'string') {
-      return bad('缺少文件、文件编号或校验值');
-    }
-    const stored: StoredFile = {
-      fileId,
-      name: file.name,
-      size: file.size,
-      contentType: file.type || 'application/octet-stream',
-      md5,
-      createdAt: new Date().toISOString(),
-    };
-    return HttpResponse.json(ok(stored, '上传成功'));
-  }),
-
-  http.post(apiPath('/file/upload/instant'), async ({ request }) => {
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const body = (await request.json()) as Partial<InstantUploadBody> | null;
-    if (body?.md5 !== storedFile.md5 || !body.fileId || !body.name) return bad('文件内容不存在，请重新上传');
-    return HttpResponse.json(ok({ ...storedFile, fileId: body.fileId, name: body.name }, '上传成功'));
-  }),
-
-  http.get(apiPath('/file/preview'), ({ request }) => {
-    const ids = (new URL(request.url).searchParams.get('fileIds') ?? '').split(',').filter(Boolean);
-    const items: PreviewItem[] = ids.map((fileId) => ({
-      fileId,
-      name: fileId === storedFile.fileId ? storedFile.name : `${fileId}.pdf`,
-      size: storedFile.size,
-      contentType: storedFile.contentType,
-      url: apiPath(`/file/preview/${fileId}/inline`),
-      downloadUrl: apiPath(`/file/download/${fileId}`),
-      previewable: true,
-    }));
-    return HttpResponse.json(ok(items));
-  }),
-
-  http.get(apiPath('/file/download/:id'), ({ params }) =>
-    new HttpResponse('%PDF-1.4 fixture', {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="file.pdf"; filename*=UTF-8''${encodeURIComponent(
-          params.id === storedFile.fileId ? storedFile.name : 'file.pdf',
-        )}`,
-      },
-    }),
-  ),
+  ...fileHandlers,
 ];

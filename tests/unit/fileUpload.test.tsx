@@ -1,5 +1,5 @@
 /**
- * <FileUpload/> against the stateful files mock (mock/files.ts): the normal path posts the
+ * <FileUpload/> against the mock's stateful files API (mock/files.ts): the normal path posts the
  * multipart fields, the 秒传 path posts nothing, progress shows as percentages, and a
  * server refusal shows its Chinese message.
  */
@@ -11,8 +11,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import FileUpload, { allUploaded, type FileUploadItem, type FileUploadProps } from '@/components/FileUpload';
 import { matchesAccept } from '@/components/FileUpload/accept';
-import { memberUnit, server } from '../../mock';
-import { failNextUpload, fileCalls, fileHandlers, resetFileMock, seedFileContent, setUploadDelay, uploadedRecords } from '../../mock/files';
+import { failNextUpload, fileCalls, memberUnit, seedFileContent, setUploadDelay, uploadedRecords } from '../../mock';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -55,10 +54,9 @@ function setup(props: FileUploadProps = {}) {
   return { ...view, input, values, user: userEvent.setup({ applyAccept: false }) };
 }
 
+// The files mock is part of the default handlers; tests/unit/setup.ts resets it after each test.
 beforeEach(() => {
   localStorage.setItem('token', memberUnit.token);
-  resetFileMock();
-  server.use(...fileHandlers);
 });
 
 describe('FileUpload', () => {
