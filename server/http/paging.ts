@@ -1,4 +1,5 @@
 /** List conventions of API.md: `current`, `pageSize` (10 by default, at most 100), `sort=field,desc`. */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@common/schemas/common';
 import { BizError } from './errors';
 
@@ -35,4 +36,20 @@ export function parseSort<C extends string>(
 /** A LIKE pattern matching `keyword` anywhere, with % and _ taken literally (escape '\'). */
 export function containsPattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The `keyword` filter of a list: any of `columns` contains it, case-insensitively and with
+ * % and _ taken literally; a null column counts as ''. Pass the trimmed, non-blank keyword:
+ *
+ *   const keyword = query.keyword?.trim();
+ *   if (keyword) base = base.where((eb) => matchesKeyword(eb, ['code', 'name'], keyword));
+ */
+export function matchesKeyword<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: readonly StringReference<DB, TB>[],
+  keyword: string,
+): Expression<SqlBool> {
+  const pattern = containsPattern(keyword);
+  return eb.or(columns.map((column) => eb(sql`lower(coalesce(${eb.ref(column)}, ''))`, 'like', sql`${pattern} escape '\\'`)));
 }

@@ -1,10 +1,9 @@
 /** GET /operation-logs: staff read who changed what (newest first). Writes go through server/oplog.ts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { Envelope, PageResult } from '@common/schemas/common';
 import { OperationLogQuery, OperationLogRecord } from '@common/schemas/operationLogs';
 import { ok } from '../../http/envelope';
-import { containsPattern, paging } from '../../http/paging';
+import { matchesKeyword, paging } from '../../http/paging';
 
 const operationLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -29,15 +28,8 @@ const operationLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Stored as toISOString() text, so compare in the same form.
       if (q.from) base = base.where('created_at', '>=', new Date(q.from).toISOString());
       if (q.to) base = base.where('created_at', '<=', new Date(q.to).toISOString());
-      if (q.keyword?.trim()) {
-        const pattern = containsPattern(q.keyword.trim());
-        base = base.where((eb) =>
-          eb.or([
-            eb(sql`lower(summary)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(coalesce(actor_name, ''))`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-        );
-      }
+      const keyword = q.keyword?.trim();
+      if (keyword) base = base.where((eb) => matchesKeyword(eb, ['summary', 'actor_name'], keyword));
       const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await base.selectAll().orderBy('id', 'desc').limit(pageSize).offset(offset).execute();
       return ok({

@@ -1,10 +1,9 @@
 /** Reading roles with their codes and how many accounts hold them. */
-import { sql } from 'kysely';
 import type { Page } from '@common/schemas/common';
 import type { RoleListQuery, RoleRecord } from '@common/schemas/roles';
 import { toBool } from '../../db/index';
 import type { DbOrTrx, RoleRow } from '../../db/types';
-import { containsPattern, paging, parseSort } from '../../http/paging';
+import { matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = { code: 'code', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
@@ -48,15 +47,8 @@ export async function listRoles(db: DbOrTrx, query: RoleListQuery): Promise<Page
   const { current, pageSize, offset } = paging(query);
   const sort = parseSort(query.sort, SORTABLE, { column: 'created_at', direction: 'asc' });
   let base = db.selectFrom('roles');
-  if (query.keyword?.trim()) {
-    const pattern = containsPattern(query.keyword.trim());
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(code)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  const keyword = query.keyword?.trim();
+  if (keyword) base = base.where((eb) => matchesKeyword(eb, ['code', 'name'], keyword));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy(sort.column, sort.direction).orderBy('id').limit(pageSize).offset(offset).execute();
   const d = await details(

@@ -1,11 +1,10 @@
 /** Reading accounts for user management. */
-import { sql } from 'kysely';
 import type { Page } from '@common/schemas/common';
 import type { UserListQuery, UserRecord } from '@common/schemas/users';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { toBool } from '../../db/index';
 import type { AccountRow, DbOrTrx } from '../../db/types';
-import { containsPattern, paging, parseSort } from '../../http/paging';
+import { matchesKeyword, paging, parseSort } from '../../http/paging';
 
 type AccountListRow = Omit<AccountRow, 'password_hash'>;
 
@@ -85,16 +84,8 @@ export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): P
   const sort = parseSort(query.sort, SORTABLE, { column: 'created_at', direction: 'desc' });
 
   let base = db.selectFrom('accounts');
-  if (query.keyword?.trim()) {
-    const pattern = containsPattern(query.keyword.trim());
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(login_account)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(phone, ''))`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  const keyword = query.keyword?.trim();
+  if (keyword) base = base.where((eb) => matchesKeyword(eb, ['login_account', 'name', 'phone'], keyword));
   if (query.authType !== undefined) base = base.where('auth_type', '=', query.authType);
   if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
   if (query.roleId) {
