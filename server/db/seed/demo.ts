@@ -4,13 +4,12 @@
  * practitioners, articles...; demo_unit's and demo_practitioner's rows are among them).
  * Idempotent.
  */
-import { randomUUID } from 'node:crypto';
 import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
 import { insertAccount } from '../../auth/accounts';
+import { insertRole } from '../../auth/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../types';
 import { seedDemoData } from './demoData';
-import { syncRolePermissions } from './index';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_UNIT_ID = 'demo-unit-1';
@@ -36,23 +35,17 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoLogi
     await seedDemoData(trx);
     let role = await trx.selectFrom('roles').select('id').where('code', '=', DEMO_EDITOR_ROLE_CODE).executeTakeFirst();
     if (!role) {
-      role = { id: randomUUID() };
-      await trx
-        .insertInto('roles')
-        .values({
-          id: role.id,
+      const id = await insertRole(
+        trx,
+        {
           code: DEMO_EDITOR_ROLE_CODE,
           name: '内容编辑',
           description: '演示角色：只管理网站内容（新闻、公告、轮播、友情链接、网站页面）',
-          built_in: 0,
-          version: 0,
-          created_at: at,
-          created_by: null,
-          updated_at: at,
-          updated_by: null,
-        })
-        .execute();
-      await syncRolePermissions(trx, role.id, CONTENT_CODES);
+          permissions: CONTENT_CODES,
+        },
+        at,
+      );
+      role = { id };
     }
 
     const accounts = [

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ALL_PERMISSION_CODES, AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { DICTIONARIES } from '@common/dictionaries';
 import { insertAccount } from '../../auth/accounts';
+import { insertRole, syncRolePermissions } from '../../auth/roles';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import type { Db, DbOrTrx } from '../types';
 import { seedSitePages } from './sitePages';
@@ -33,43 +34,15 @@ export async function seedBase(
 async function ensureSuperAdminRole(db: DbOrTrx, now: string): Promise<string> {
   let role = await db.selectFrom('roles').select('id').where('code', '=', SUPER_ADMIN_ROLE_CODE).executeTakeFirst();
   if (!role) {
-    role = { id: randomUUID() };
-    await db
-      .insertInto('roles')
-      .values({
-        id: role.id,
-        code: SUPER_ADMIN_ROLE_CODE,
-        name: '超级管理员',
-        description: '拥有全部权限的内置角色',
-        built_in: 1,
-        version: 0,
-        created_at: now,
-        created_by: null,
-        updated_at: now,
-        updated_by: null,
-      })
-      .execute();
+    const id = await insertRole(
+      db,
+      { code: SUPER_ADMIN_ROLE_CODE, name: '超级管理员', description: '拥有全部权限的内置角色', builtIn: true },
+      now,
+    );
+    role = { id };
   }
   await syncRolePermissions(db, role.id, ALL_PERMISSION_CODES);
   return role.id;
-}
-
-/** Makes a role hold exactly `codes`, touching only the differences. */
-export async function syncRolePermissions(db: DbOrTrx, roleId: string, codes: readonly string[]): Promise<void> {
-  const held = await db.selectFrom('role_permissions').select('permission_code').where('role_id', '=', roleId).execute();
-  const heldSet = new Set(held.map((r) => r.permission_code));
-  const wanted = new Set(codes);
-  const stale = [...heldSet].filter((c) => !wanted.has(c));
-  const missing = [...wanted].filter((c) => !heldSet.has(c));
-  if (stale.length) {
-    await db.deleteFrom('role_permissions').where('role_id', '=', roleId).where('permission_code', 'in', stale).execute();
-  }
-  if (missing.length) {
-    await db
-      .insertInto('role_permissions')
-      .values(missing.map((permission_code) => ({ role_id: roleId, permission_code })))
-      .execute();
-  }
 }
 
 async function seedDictionaries(db: DbOrTrx, now: string): Promise<void> {

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { isPermissionCode } from '@common/permissions';
 import type { RoleCreateBody, RoleUpdateBody } from '@common/schemas/roles';
+import { insertRole, syncRolePermissions } from '../../auth/roles';
 import type { AuthUser } from '../../auth/user';
-import { syncRolePermissions } from '../../db/seed/index';
 import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
@@ -27,22 +27,11 @@ export async function createRole(request: FastifyRequest, caller: AuthUser, body
   const id = randomUUID();
   const now = request.server.clock().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('roles')
-      .values({
-        id,
-        code: body.code,
-        name: body.name,
-        description: body.description ?? null,
-        built_in: 0,
-        version: 0,
-        created_at: now,
-        created_by: caller.id,
-        updated_at: now,
-        updated_by: caller.id,
-      })
-      .execute();
-    await syncRolePermissions(trx, id, body.permissions);
+    await insertRole(
+      trx,
+      { id, code: body.code, name: body.name, description: body.description ?? null, createdBy: caller.id, permissions: body.permissions },
+      now,
+    );
     await logOperation(trx, request, {
       entity: 'role',
       entityId: id,

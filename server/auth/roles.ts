@@ -1,0 +1,61 @@
+/**
+ * Creating role rows and setting their permission codes: role management and the seeds go
+ * through these, so a new role's columns are written down once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DbOrTrx } from '../db/types';
+
+export interface NewRoleInput {
+  /** Defaults to a new UUID. */
+  id?: string;
+  code: string;
+  name: string;
+  description?: string | null;
+  /** Built-in roles (the super administrator's) cannot be deleted. Defaults to false. */
+  builtIn?: boolean;
+  /** The account that created the role (also its first updater); null for seeds. */
+  createdBy?: string | null;
+  /** Permission codes the role starts with (checked by the caller). */
+  permissions?: readonly string[];
+}
+
+/** Inserts a role (version 0) and its codes; `now` is an ISO timestamp. Returns the id. */
+export async function insertRole(db: DbOrTrx, input: NewRoleInput, now: string): Promise<string> {
+  const id = input.id ?? randomUUID();
+  const by = input.createdBy ?? null;
+  await db
+    .insertInto('roles')
+    .values({
+      id,
+      code: input.code,
+      name: input.name,
+      description: input.description ?? null,
+      built_in: input.builtIn ? 1 : 0,
+      version: 0,
+      created_at: now,
+      created_by: by,
+      updated_at: now,
+      updated_by: by,
+    })
+    .execute();
+  if (input.permissions?.length) await syncRolePermissions(db, id, input.permissions);
+  return id;
+}
+
+/** Makes a role hold exactly `codes`, touching only the differences. */
+export async function syncRolePermissions(db: DbOrTrx, roleId: string, codes: readonly string[]): Promise<void> {
+  const held = await db.selectFrom('role_permissions').select('permission_code').where('role_id', '=', roleId).execute();
+  const heldSet = new Set(held.map((r) => r.permission_code));
+  const wanted = new Set(codes);
+  const stale = [...heldSet].filter((c) => !wanted.has(c));
+  const missing = [...wanted].filter((c) => !heldSet.has(c));
+  if (stale.length) {
+    await db.deleteFrom('role_permissions').where('role_id', '=', roleId).where('permission_code', 'in', stale).execute();
+  }
+  if (missing.length) {
+    await db
+      .insertInto('role_permissions')
+      .values(missing.map((permission_code) => ({ role_id: roleId, permission_code })))
+      .execute();
+  }
+}
