@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthType } from '@common/permissions';
 import type { DbOrTrx } from '../db/types';
+import { newAuditColumns } from '../db/versioned';
 
 export interface NewAccountInput {
   /** Defaults to a new UUID. */
@@ -35,7 +36,6 @@ export interface NewAccountInput {
  */
 export async function insertAccount(db: DbOrTrx, input: NewAccountInput, now: string): Promise<string> {
   const id = input.id ?? randomUUID();
-  const by = input.createdBy ?? null;
   await db
     .insertInto('accounts')
     .values({
@@ -53,11 +53,7 @@ export async function insertAccount(db: DbOrTrx, input: NewAccountInput, now: st
       last_login_at: null,
       failed_login_count: 0,
       locked_until: null,
-      version: 0,
-      created_at: now,
-      created_by: by,
-      updated_at: now,
-      updated_by: by,
+      ...newAuditColumns(now, input.createdBy ?? null),
     })
     .execute();
   const roleIds = input.roleIds ?? [];

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DbOrTrx } from '../db/types';
+import { newAuditColumns } from '../db/versioned';
 
 export interface NewRoleInput {
   /** Defaults to a new UUID. */
@@ -22,7 +23,6 @@ export interface NewRoleInput {
 /** Inserts a role (version 0) and its codes; `now` is an ISO timestamp. Returns the id. */
 export async function insertRole(db: DbOrTrx, input: NewRoleInput, now: string): Promise<string> {
   const id = input.id ?? randomUUID();
-  const by = input.createdBy ?? null;
   await db
     .insertInto('roles')
     .values({
@@ -31,11 +31,7 @@ export async function insertRole(db: DbOrTrx, input: NewRoleInput, now: string):
       name: input.name,
       description: input.description ?? null,
       built_in: input.builtIn ? 1 : 0,
-      version: 0,
-      created_at: now,
-      created_by: by,
-      updated_at: now,
-      updated_by: by,
+      ...newAuditColumns(now, input.createdBy ?? null),
     })
     .execute();
   if (input.permissions?.length) await syncRolePermissions(db, id, input.permissions);

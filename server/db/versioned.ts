@@ -1,4 +1,7 @@
 /**
+ * Version and audit columns. A new row starts with `newAuditColumns(now, by)` (version 0,
+ * created/updated at/by).
+ *
  * Optimistic locking for every table with `id`, `version` and `updated_at/by` (accounts,
  * roles and all the AuditColumns tables). An edit sends back the version it read; a
  * module checks it on the row it loaded (`assertVersion`) and then writes with
@@ -14,7 +17,7 @@
  */
 import type { Kysely, Updateable } from 'kysely';
 import { errors } from '../http/errors';
-import type { Database, DbOrTrx } from './types';
+import type { AuditColumns, Database, DbOrTrx } from './types';
 
 interface VersionedColumns {
   id: string;
@@ -33,6 +36,11 @@ export type VersionedChanges<T extends VersionedTable> = Omit<
   Updateable<Database[T]>,
   'id' | 'version' | 'created_at' | 'created_by' | 'updated_at' | 'updated_by'
 >;
+
+/** The columns every entity starts with: version 0, created and updated `now` by `by`. */
+export function newAuditColumns(now: string, by: string | null = null): AuditColumns {
+  return { version: 0, created_at: now, created_by: by, updated_at: now, updated_by: by };
+}
 
 /** The version the client sent must be the one just read. */
 export function assertVersion(current: number, expected: number): void {

@@ -43,13 +43,12 @@ import type {
   ReviewStatus,
   UnitChangeStatus,
 } from '../types';
+import { newAuditColumns as audit } from '../versioned';
 
 // ---- helpers ------------------------------------------------------------------------------
 
 /** '2026-03-12 10:30' (Beijing time) → ISO UTC text. */
 const ts = (local: string): string => new Date(`${local.replace(' ', 'T')}:00+08:00`).toISOString();
-
-const audit = (at: string) => ({ version: 0, created_at: at, created_by: null, updated_at: at, updated_by: null });
 
 const html = (...paragraphs: string[]): string =>
   paragraphs.map((t) => (t.startsWith('<') ? t : `<p>${t}</p>`)).join('\n');

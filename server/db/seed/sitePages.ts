@@ -8,6 +8,7 @@
  * (示例), to be replaced by the association's own; they are not real.
  */
 import type { DbOrTrx, SitePageData, SitePageKey } from '../types';
+import { newAuditColumns } from '../versioned';
 
 export const ASSOCIATION_NAME = '市社会稳定风险评估行业协会';
 
@@ -134,11 +135,7 @@ export async function seedSitePages(db: DbOrTrx, now: string): Promise<void> {
         title: page.title,
         content: page.content,
         data: JSON.stringify(page.data),
-        version: 0,
-        created_at: now,
-        created_by: null,
-        updated_at: now,
-        updated_by: null,
+        ...newAuditColumns(now),
       })),
     )
     // Two servers starting at once on one PostgreSQL database: the second insert loses quietly.
