@@ -1,6 +1,6 @@
 /**
  * Creating role rows and setting their permission codes: role management and the seeds go
- * through these, so a new role's columns are written down once.
+ * through these, so a new role's columns are written down once. Also the roles accounts hold.
  */
 import { randomUUID } from 'node:crypto';
 import type { DbOrTrx } from '../db/types';
@@ -54,4 +54,19 @@ export async function syncRolePermissions(db: DbOrTrx, roleId: string, codes: re
       .values(missing.map((permission_code) => ({ role_id: roleId, permission_code })))
       .execute();
   }
+}
+
+/** The roles each of `accountIds` holds (one row per account and role), ordered by role code. */
+export async function rolesOfAccounts(
+  db: DbOrTrx,
+  accountIds: readonly string[],
+): Promise<{ account_id: string; id: string; code: string; name: string }[]> {
+  if (accountIds.length === 0) return [];
+  return db
+    .selectFrom('account_roles')
+    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
+    .select(['account_roles.account_id', 'roles.id', 'roles.code', 'roles.name'])
+    .where('account_roles.account_id', 'in', [...accountIds])
+    .orderBy('roles.code')
+    .execute();
 }

@@ -2,6 +2,7 @@
 import type { AuthType } from '@common/permissions';
 import type { DbOrTrx } from '../db/types';
 import { toBool } from '../db/index';
+import { rolesOfAccounts } from './roles';
 
 export interface AuthUser {
   id: string;
@@ -39,13 +40,7 @@ export async function loadAuthUser(db: DbOrTrx, accountId: string, sessionId: st
     .executeTakeFirst();
   if (!account || !toBool(account.enabled)) return null;
 
-  const roles = await db
-    .selectFrom('account_roles')
-    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
-    .select(['roles.id', 'roles.code', 'roles.name'])
-    .where('account_roles.account_id', '=', accountId)
-    .orderBy('roles.code')
-    .execute();
+  const roles = await rolesOfAccounts(db, [accountId]);
   let permissions: string[] = [];
   // Only staff carry codes (common/permissions.ts): a stray role on another kind grants nothing.
   if (account.auth_type === 1 && roles.length > 0) {

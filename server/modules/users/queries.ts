@@ -2,6 +2,7 @@
 import type { Page } from '@common/schemas/common';
 import type { UserListQuery, UserRecord } from '@common/schemas/users';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { rolesOfAccounts } from '../../auth/roles';
 import { toBool } from '../../db/index';
 import type { AccountRow, DbOrTrx } from '../../db/types';
 import { matchesKeyword, paging, parseSort } from '../../http/paging';
@@ -40,15 +41,7 @@ const PUBLIC_COLUMNS = [
 
 async function rolesByAccount(db: DbOrTrx, accountIds: string[]) {
   const map = new Map<string, { ids: string[]; names: string[] }>();
-  if (accountIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('account_roles')
-    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
-    .select(['account_roles.account_id', 'roles.id', 'roles.name'])
-    .where('account_roles.account_id', 'in', accountIds)
-    .orderBy('roles.code')
-    .execute();
-  for (const r of rows) {
+  for (const r of await rolesOfAccounts(db, accountIds)) {
     const entry = map.get(r.account_id) ?? { ids: [], names: [] };
     entry.ids.push(r.id);
     entry.names.push(r.name);
