@@ -160,8 +160,12 @@ async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
 
 function handleNotFound(request: FastifyRequest, reply: FastifyReply, staticEnabled: boolean) {
   const url = request.url.split('?')[0];
-  const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
-  if (staticEnabled && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+  // A page, not a file: browsers say so in Accept; other clients (curl, link checkers) ask for a
+  // path without an extension. A missing asset (umi.1a2b.js) must stay a 404, never index.html,
+  // or a stale chunk would be run as HTML instead of failing into the load-error view.
+  const lastSegment = url.slice(url.lastIndexOf('/') + 1);
+  const wantsPage = (request.headers.accept?.includes('text/html') ?? false) || !lastSegment.includes('.');
+  if (staticEnabled && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD') && wantsPage) {
     // History fallback: the SPA's router decides what the path shows.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   }

@@ -72,4 +72,15 @@ describe.each(dialects)('static SPA on %s', (dialect) => {
     const asset = await get('/missing.1a2b3c.js', { accept: '*/*' });
     expect(asset.statusCode).toBe(404);
   });
+
+  it('serves client-side routes to clients that accept anything, and answers HEAD', async () => {
+    for (const url of ['/FrontPage/aboutUs', '/FrontPage/detail/12', '/Manage/staging?tab=1']) {
+      const res = await get(url, { accept: '*/*' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/FrontPage/Contact', headers: { accept: '*/*' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+  });
 });
