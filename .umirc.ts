@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@umijs/max';
+import { ASSOCIATION_NAME } from './common/association';
 import proxy from './config/proxy';
 
 export default defineConfig({
@@ -23,7 +24,7 @@ export default defineConfig({
   // mock/ holds msw handlers for tests, not Umi mock files; `npm run dev` proxies /api.
   mock: false,
   proxy,
-  title: '市社会稳定风险评估行业协会',
+  title: ASSOCIATION_NAME,
   esbuildMinifyIIFE: true,
   npmClient: 'npm',
 });

@@ -12,10 +12,10 @@ import {
   STANDALONE_PAGES,
   entryTitle,
 } from '@common/menu';
+import { ASSOCIATION_NAME as APP_NAME } from '@common/association';
 import { DEMO_UNIT, E2E_ADMIN } from './accounts';
 import { launchBrowser, loginThroughApi, openPage } from './browser';
 
-const APP_NAME = '市社会稳定风险评估行业协会';
 
 let browser: Browser;
 beforeAll(async () => {

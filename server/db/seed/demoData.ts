@@ -13,6 +13,7 @@
  * Dates tell one consistent story: units joined in 2024–2025, content was published in
  * 2025–2026, the 2026 annual inspection is open. Timestamps are Beijing time converted to UTC.
  */
+import { ASSOCIATION_NAME } from '@common/association';
 import { checkCreditCode, checkIdCardNo } from '@common/validators';
 import { wanYuanToFen } from '../domainTypes';
 import type {
@@ -573,7 +574,7 @@ interface ArticleSeed {
   body: string[];
 }
 
-const ASSOCIATION = '市社会稳定风险评估行业协会';
+const ASSOCIATION = ASSOCIATION_NAME;
 
 const ARTICLES: ArticleSeed[] = [
   // --- 协会工作 ---

@@ -7,10 +7,11 @@
  * The address, phone numbers, e-mail and ICP number are EXAMPLES in a plausible format
  * (示例), to be replaced by the association's own; they are not real.
  */
+import { ASSOCIATION_NAME } from '@common/association';
 import type { DbOrTrx, SitePageData, SitePageKey } from '../types';
 import { newAuditColumns } from '../versioned';
 
-export const ASSOCIATION_NAME = '市社会稳定风险评估行业协会';
+export { ASSOCIATION_NAME };
 
 /** 示例 contact details shared by the contact and footer pages. */
 const CONTACT: Required<Pick<SitePageData, 'postalAddress' | 'postcode' | 'phone' | 'fax' | 'email' | 'contactHours'>> = {
