@@ -1,7 +1,7 @@
 /** Accounts as user management sees them (API.md `users`). */
 import Type, { type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../validators';
-import { Id, Nullable, PageQuery, Version } from './common';
+import { Nullable, PageQuery, Version } from './common';
 
 const AuthTypeField = (title: string) =>
   Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { title });
@@ -99,4 +99,3 @@ export const ResetPasswordBody = Type.Object(
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-export const UserIdParams = Type.Object({ id: Id }, { additionalProperties: false });

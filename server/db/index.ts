@@ -66,5 +66,3 @@ export async function pingDatabase(db: Db): Promise<void> {
 export const toBool = (value: number | boolean | null | undefined): boolean => !!value;
 export const fromBool = (value: boolean): number => (value ? 1 : 0);
 
-/** Timestamps are ISO-8601 UTC text everywhere. */
-export const iso = (date: Date): string => date.toISOString();

@@ -3,8 +3,6 @@
  * with the upload component; these are the calls.
  */
 import type { InstantUploadBody, PreviewItem, StoredFile, UploadStatus } from '@common/schemas/files';
-import { API_BASE } from '@common/schemas/common';
-import { request } from '@umijs/max';
 import { api } from './api';
 
 /** Whether a file with this MD5 is stored already (then it needs no upload). */
@@ -29,11 +27,6 @@ export function previewFiles(fileIds: readonly string[]) {
   return api<PreviewItem[]>('/file/preview', { params: { fileIds: fileIds.join(',') } });
 }
 
-/** The download address (for links; the server decides whether it needs a token). */
-export function downloadUrl(fileId: string): string {
-  return `${API_BASE}/file/download/${encodeURIComponent(fileId)}`;
-}
-
 /**
  * Uploads `fileId` (v4 UUID), `md5` and `file` as multipart (file last, so that the server
  * can check the fields before reading the bytes); `onProgress` gets 0–100.
@@ -49,37 +42,4 @@ export function uploadFile(formData: FormData, onProgress?: (percent: number) =>
       if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded * 100) / event.total)));
     },
   });
-}
-
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameFromDisposition(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1].trim();
-}
-
-/** Downloads with the token header and hands the bytes to the browser as a saved file. */
-export async function downloadFile(fileId: string, fallbackName = fileId): Promise<void> {
-  const response = await request<Blob>(`/file/download/${encodeURIComponent(fileId)}`, {
-    responseType: 'blob',
-    getResponse: true,
-  });
-  const headers = response.headers as Record<string, string | undefined>;
-  const name = fileNameFromDisposition(headers['content-disposition']) ?? fallbackName;
-  const href = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }
