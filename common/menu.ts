@@ -86,6 +86,8 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
   },
   { path: '/FrontPage/download', title: '下载专区', icon: 'DownloadOutlined' },
   { path: '/FrontPage/Contact', title: '联系我们', icon: 'PhoneOutlined' },
+  // Beyond SPEC.md: the results of the header's search box.
+  { path: '/FrontPage/search', title: '站内搜索', hideInMenu: true },
   {
     path: '/FrontPage/detail',
     title: '详情',

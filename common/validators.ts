@@ -70,3 +70,10 @@ export function maskIdCardNo(id: string): string {
 export function maskPhone(phone: string): string {
   return phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/\d(?=\d{2})/g, '*');
 }
+/** E-mail addresses on the public site: the first character of the local part, *** and the domain (z***@example.org). */
+export function maskEmail(email: string): string {
+  const value = email.trim();
+  const at = value.lastIndexOf('@');
+  if (at < 0) return '*'.repeat(value.length);
+  return `${value.slice(0, Math.min(at, 1))}***${value.slice(at)}`;
+}

@@ -15,7 +15,9 @@ import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from '
 import type { ApiEnvelope } from '@common/schemas/common';
 import type { LoginBody, SetPasswordBody, ShowLoginAccountBody } from '@common/schemas/auth';
 import { apiPath, bad, ok } from './envelopes';
+import { contentHandlers, resetContentMock } from './content';
 import { fileHandlers, resetFileMock } from './files';
+import { publicContentHandlers, resetPublicContentMock } from './publicContent';
 import {
   DICT_NOT_FOUND_MESSAGE,
   dictItems,
@@ -93,6 +95,8 @@ export function recordRequests(
 export function resetMockState(): void {
   resetSessions();
   resetFileMock();
+  resetContentMock();
+  resetPublicContentMock();
 }
 
 /* ---------- the default handlers ---------- */
@@ -155,4 +159,6 @@ export const handlers: HttpHandler[] = [
   }),
 
   ...fileHandlers,
+  ...contentHandlers,
+  ...publicContentHandlers,
 ];

@@ -1,5 +1,7 @@
 /** One import for tests: `import { server, answerEnvelope, failure, superAdmin } from '../../mock'`. */
+export * from './content';
 export * from './files';
 export * from './fixtures';
 export * from './handlers';
+export * from './publicContent';
 export { server } from './server';

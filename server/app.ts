@@ -37,6 +37,7 @@ import { fail } from './http/envelope';
 import { BizError } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { apiModules } from './modules/index';
+import { crawlerRoutes } from './modules/public-home/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDocs(app);
 
   for (const module of apiModules) await app.register(module, { prefix: API_BASE });
+  await app.register(crawlerRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const staticEnabled = fs.existsSync(path.join(config.staticDir, 'index.html'));

@@ -87,3 +87,7 @@ export const Version = Type.Integer({ minimum: 0, title: '版本号' });
 
 export const DateTime = Type.String({ format: 'date-time', title: '时间' });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** What a create answers: the new record's id. */
+export const CreatedResult = Type.Object({ id: Type.String() });
+export type CreatedResult = Static<typeof CreatedResult>;

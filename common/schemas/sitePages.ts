@@ -25,7 +25,7 @@ export const SitePageData = Type.Object({
   icpNumber: Type.Optional(Type.String({ maxLength: 100, title: 'ICP备案号' })),
   publicSecurityRecord: Type.Optional(Type.String({ maxLength: 100, title: '公安备案号' })),
   copyright: Type.Optional(Type.String({ maxLength: 200, title: '版权信息' })),
-});
+}, { additionalProperties: false });
 export type SitePageData = Static<typeof SitePageData>;
 
 export const PublicSitePage = Type.Object({

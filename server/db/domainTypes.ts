@@ -281,6 +281,46 @@ export interface NoticesTable extends AuditColumns {
   expire_at: string | null;
   status: PublishStatus;
   pinned: IntBool;
+  /** Added by 0003_content; counted like articles'. */
+  view_count: Generated<number>;
+}
+
+/** One searchable public item (0003_content); the dialect's word index sits beside it. */
+export interface SearchDocumentsTable {
+  /** `${doc_type}:${doc_id}` */
+  key: string;
+  doc_type: 'article' | 'notice' | 'unit' | 'expert';
+  doc_id: string;
+  title: string;
+  summary: string | null;
+  /** Plain text (for snippets), at most SEARCH_BODY_MAX characters. */
+  body: string;
+  /** What the hit shows beside its title: an article's category label, a unit's level... */
+  label: string | null;
+  /** Publication time, join date, or null. */
+  date: string | null;
+  /** Whether the item is public apart from time (published, approved and in the window...). */
+  visible: IntBool;
+  visible_from: string | null;
+  visible_until: string | null;
+  updated_at: string;
+}
+
+/** A visitor's reading of an article or notice on one day (0003_content). */
+export interface ContentViewsTable {
+  content_type: 'article' | 'notice';
+  content_id: string;
+  /** A keyed hash of address and browser: counts visitors without keeping their address. */
+  visitor: string;
+  /** 'YYYY-MM-DD' (Beijing time) */
+  day: string;
+}
+
+/** Small facts about the installation (0003_content). */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface CarouselsTable extends AuditColumns {
@@ -463,6 +503,9 @@ export interface DomainTables {
   certificates: CertificatesTable;
   reviews: ReviewsTable;
   file_attachments: FileAttachmentsTable;
+  search_documents: SearchDocumentsTable;
+  content_views: ContentViewsTable;
+  app_meta: AppMetaTable;
 }
 
 export type MemberUnitRow = Selectable<MemberUnitsTable>;

@@ -14,7 +14,8 @@ import { AuthType } from '@common/permissions';
 import type { AuthUser } from '../auth/user';
 import type { DbOrTrx } from '../db/types';
 
-export type FileReadRule = (db: DbOrTrx, fileId: string, user: AuthUser | null) => Promise<boolean>;
+/** `now` is the server's clock (tests move it): public content is public from its publication time. */
+export type FileReadRule = (db: DbOrTrx, fileId: string, user: AuthUser | null, now: Date) => Promise<boolean>;
 
 const rules = new Set<FileReadRule>();
 
@@ -30,11 +31,12 @@ export async function canReadFile(
   db: DbOrTrx,
   file: { fileId: string; uploaderId: string | null },
   user: AuthUser | null,
+  now: Date = new Date(),
 ): Promise<boolean> {
   if (user && file.uploaderId === user.id) return true;
   if (user && user.authType === AuthType.Staff && user.permissions.length > 0) return true;
   for (const rule of rules) {
-    if (await rule(db, file.fileId, user)) return true;
+    if (await rule(db, file.fileId, user, now)) return true;
   }
   return false;
 }

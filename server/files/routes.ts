@@ -184,7 +184,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const items: PreviewItem[] = [];
       for (const id of ids) {
         const row = rows.get(id);
-        if (!row || !(await canReadFile(app.db, fileRef(row), request.user))) continue;
+        if (!row || !(await canReadFile(app.db, fileRef(row), request.user, app.clock()))) continue;
         const previewable = isPreviewable(row.content_type);
         const downloadUrl = signedUrl(signer, 'download', id, now);
         items.push({
@@ -210,7 +210,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const rows = await findRowsByMd5(app.db, md5);
     rows.sort((a, b) => Number(b.uploader_id === user.id) - Number(a.uploader_id === user.id));
     for (const row of rows.slice(0, 20)) {
-      if (!(await canReadFile(app.db, fileRef(row), user))) continue;
+      if (!(await canReadFile(app.db, fileRef(row), user, app.clock()))) continue;
       return (await storage.has(row.storage_key)) ? row : null;
     }
     return null;
@@ -253,7 +253,7 @@ function signedUrl(signer: UrlSigner, mode: UrlMode, fileId: string, now: Date):
 }
 
 async function assertCanRead(request: FastifyRequest, row: StoredFileRow): Promise<void> {
-  if (await canReadFile(request.server.db, fileRef(row), request.user)) return;
+  if (await canReadFile(request.server.db, fileRef(row), request.user, request.server.clock())) return;
   if (request.user) throw errors.forbidden('没有权限查看此文件');
   // A public route keeps going with a bad token; here it matters which one it was.
   const token = request.headers.token;

@@ -3,12 +3,20 @@
  * A new module adds its plugin here (e.g. the files module: `import filesRoutes from '../files/routes'`).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import articlesRoutes from './articles/routes';
 import authRoutes from './auth/routes';
+import carouselsRoutes from './carousels/routes';
 import dictRoutes from './dict/routes';
+import expertsPublicRoutes from './experts/publicRoutes';
 import filesRoutes from '../files/routes';
+import friendlyLinksRoutes from './friendly-links/routes';
 import healthRoutes from './health/routes';
+import memberUnitsPublicRoutes from './member-units/publicRoutes';
+import noticesRoutes from './notices/routes';
 import operationLogRoutes from './operation-logs/routes';
+import publicHomeRoutes from './public-home/routes';
 import rolesRoutes from './roles/routes';
+import searchRoutes from './search/routes';
 import sitePagesRoutes from './site-pages/routes';
 import usersRoutes from './users/routes';
 
@@ -21,4 +29,12 @@ export const apiModules: FastifyPluginAsync[] = [
   operationLogRoutes,
   filesRoutes,
   sitePagesRoutes,
+  articlesRoutes,
+  noticesRoutes,
+  carouselsRoutes,
+  friendlyLinksRoutes,
+  memberUnitsPublicRoutes,
+  expertsPublicRoutes,
+  publicHomeRoutes,
+  searchRoutes,
 ];

@@ -8,6 +8,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { AppDb, DialectName } from '../index';
 import { coreMigration } from './0001_core';
 import { domainMigration } from './0002_domain';
+import { contentMigration } from './0003_content';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -15,6 +16,7 @@ export type MigrationFactory = (dialect: DialectName) => Migration;
 const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0001_core', coreMigration],
   ['0002_domain', domainMigration],
+  ['0003_content', contentMigration],
 ];
 
 export async function migrateToLatest(db: AppDb): Promise<void> {

@@ -9,6 +9,7 @@ import { insertAccount } from '../../auth/accounts';
 import { insertRole } from '../../auth/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../types';
+import { reindexAll } from '../../search/indexer';
 import { seedDemoData } from './demoData';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -71,6 +72,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoLogi
         at,
       );
     }
+    // The demo rows were written directly: make them findable.
+    await reindexAll(trx);
     return accounts.map((a) => ({ loginAccount: a.login, password: DEMO_PASSWORD, authType: a.authType, description: a.description }));
   });
 }

@@ -1,0 +1,72 @@
+/**
+ * View counts of articles and notices: one per visitor and day, counted on the server.
+ * A visitor is a keyed hash of the client address and browser (HMAC with a key kept in
+ * app_meta, shared by every server process): the count needs to tell visitors apart, not to
+ * know who they are, so no address is stored. Only today's rows are kept.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTrx } from '../db/types';
+
+const KEY_NAME = 'view_hash_key';
+const keys = new WeakMap<object, Promise<string>>();
+let lastPurgedDay = '';
+
+async function loadKey(db: DbOrTrx): Promise<string> {
+  const fresh = randomBytes(32).toString('hex');
+  await db
+    .insertInto('app_meta')
+    .values({ key: KEY_NAME, value: fresh, updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', KEY_NAME).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+function hashKey(db: DbOrTrx): Promise<string> {
+  let key = keys.get(db);
+  if (!key) {
+    key = loadKey(db);
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+/** 'YYYY-MM-DD' of an instant in Beijing time (UTC+8, no daylight saving). */
+export function beijingDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Counts one view of `type` `id` by the request's visitor unless they were counted today.
+ * Returns whether this view was counted.
+ */
+export async function countView(
+  db: DbOrTrx,
+  request: FastifyRequest,
+  type: 'article' | 'notice',
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const day = beijingDay(now);
+  const agent = String(request.headers['user-agent'] ?? '').slice(0, 300);
+  const visitor = createHmac('sha256', await hashKey(db)).update(`${request.ip}|${agent}`).digest('base64url').slice(0, 32);
+  if (lastPurgedDay !== day) {
+    lastPurgedDay = day;
+    await db.deleteFrom('content_views').where('day', '<', day).execute();
+  }
+  const inserted = await db
+    .insertInto('content_views')
+    .values({ content_type: type, content_id: id, visitor, day })
+    .onConflict((oc) => oc.columns(['content_type', 'content_id', 'visitor', 'day']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  const table = type === 'article' ? 'articles' : 'notices';
+  await db
+    .updateTable(table)
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+  return true;
+}
