@@ -287,14 +287,14 @@ export interface NoticesTable extends AuditColumns {
 
 /** One searchable public item (0003_content); the dialect's word index sits beside it. */
 export interface SearchDocumentsTable {
+  /** The word index's row id (FTS5 rowid on SQLite, search_tsv.id on PostgreSQL). */
+  id: Generated<number>;
   /** `${doc_type}:${doc_id}` */
   key: string;
   doc_type: 'article' | 'notice' | 'unit' | 'expert';
   doc_id: string;
   title: string;
   summary: string | null;
-  /** Plain text (for snippets), at most SEARCH_BODY_MAX characters. */
-  body: string;
   /** What the hit shows beside its title: an article's category label, a unit's level... */
   label: string | null;
   /** Publication time, join date, or null. */

@@ -12,6 +12,7 @@
 import { sql, type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, DbOrTrx, SearchDocumentsTable } from '../db/types';
 import { htmlToText } from '../content/sanitize';
+import { bumpSearchGeneration } from './cache';
 import { documentTokens } from './tokenize';
 
 export type SearchDocType = SearchDocumentsTable['doc_type'];
@@ -19,8 +20,6 @@ export type SearchDocType = SearchDocumentsTable['doc_type'];
 /** Bump when tokenising or document contents change: the next start rebuilds the index. */
 export const SEARCH_INDEX_VERSION = '1';
 const META_KEY = 'search_index_version';
-/** Snippets come from the first this-many characters; every word of the text is indexed. */
-export const SEARCH_BODY_MAX = 20_000;
 
 interface SearchDocument {
   doc_type: SearchDocType;
@@ -147,10 +146,12 @@ const keyOf = (type: SearchDocType, id: string) => `${type}:${id}`;
 
 async function removeKeys(db: DbOrTrx, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.deleteFrom('search_documents').where('key', 'in', [...keys]).execute();
-  if (!isPostgres(db)) {
-    await sql`delete from search_fts where key in (${sql.join(keys.map((k) => sql`${k}`))})`.execute(db);
-  }
+  const rows = await db.selectFrom('search_documents').select('id').where('key', 'in', [...keys]).execute();
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  // PostgreSQL's search_tsv rows go with their document (on delete cascade).
+  if (!isPostgres(db)) await sql`delete from search_fts where rowid in (${sql.join(ids)})`.execute(db);
+  await db.deleteFrom('search_documents').where('id', 'in', ids).execute();
 }
 
 async function writeDocuments(db: DbOrTrx, docs: readonly SearchDocument[], now: string): Promise<void> {
@@ -160,17 +161,15 @@ async function writeDocuments(db: DbOrTrx, docs: readonly SearchDocument[], now:
   );
   const postgres = isPostgres(db);
   for (const d of docs) {
-    const key = keyOf(d.doc_type, d.doc_id);
     const tokens = documentTokens([d.title, d.summary ?? '', d.label ?? '', d.body].join(' '));
-    await db
+    const { id } = await db
       .insertInto('search_documents')
       .values({
-        key,
+        key: keyOf(d.doc_type, d.doc_id),
         doc_type: d.doc_type,
         doc_id: d.doc_id,
         title: d.title,
         summary: d.summary,
-        body: d.body.slice(0, SEARCH_BODY_MAX),
         label: d.label,
         date: d.date,
         visible: d.visible ? 1 : 0,
@@ -178,13 +177,39 @@ async function writeDocuments(db: DbOrTrx, docs: readonly SearchDocument[], now:
         visible_until: d.visible_until,
         updated_at: now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (postgres) {
-      await sql`update search_documents set tsv = array_to_tsvector(${tokens}::text[]) where key = ${key}`.execute(db);
+      await sql`insert into search_tsv (id, tsv) values (${id}, array_to_tsvector(${tokens}::text[]))`.execute(db);
     } else {
-      await sql`insert into search_fts (key, tokens) values (${key}, ${tokens.join(' ')})`.execute(db);
+      await sql`insert into search_fts (rowid, tokens) values (${id}, ${tokens.join(' ')})`.execute(db);
     }
   }
+}
+
+/** The plain text of some items of one type, for the search page's snippets (no labels needed). */
+export async function documentTexts(db: DbOrTrx, type: SearchDocType, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const list = [...ids];
+  let rows: { id: string; text: string | null }[];
+  switch (type) {
+    case 'article':
+      rows = (await db.selectFrom('articles').select(['id', 'content']).where('id', 'in', list).execute()).map((r) => ({ id: r.id, text: htmlToText(r.content) }));
+      break;
+    case 'notice':
+      rows = (await db.selectFrom('notices').select(['id', 'content']).where('id', 'in', list).execute()).map((r) => ({ id: r.id, text: htmlToText(r.content) }));
+      break;
+    case 'unit':
+      rows = (await db.selectFrom('member_units').select(['id', 'introduction', 'business_scope']).where('id', 'in', list).execute()).map((r) => ({
+        id: r.id,
+        text: [r.introduction, r.business_scope].filter(Boolean).join(' '),
+      }));
+      break;
+    case 'expert':
+      rows = await db.selectFrom('experts').select(['id', 'introduction as text']).where('id', 'in', list).execute();
+      break;
+  }
+  return new Map(rows.map((r) => [r.id, r.text ?? '']));
 }
 
 /**
@@ -205,14 +230,17 @@ export async function syncSearchDocuments(db: DbOrTrx, type: SearchDocType, ids:
     ids.filter((id) => !found.has(id)).map((id) => keyOf(type, id)),
   );
   await writeDocuments(db, docs, now);
+  await bumpSearchGeneration(db);
 }
 
 /** Rebuilds the whole index (inside one transaction when given one) and records its version. */
 export async function reindexAll(db: DbOrTrx): Promise<void> {
   const now = new Date().toISOString();
+  if (isPostgres(db)) await sql`delete from search_tsv`.execute(db);
+  else await sql`delete from search_fts`.execute(db);
   await db.deleteFrom('search_documents').execute();
-  if (!isPostgres(db)) await sql`delete from search_fts`.execute(db);
   for (const build of Object.values(BUILDERS)) await writeDocuments(db, await build(db), now);
+  await bumpSearchGeneration(db);
   await db
     .insertInto('app_meta')
     .values({ key: META_KEY, value: SEARCH_INDEX_VERSION, updated_at: now })

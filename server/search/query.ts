@@ -6,13 +6,15 @@
  * found in the title weighs 10, in the summary 3 (a term that matched only in the body adds
  * nothing beyond matching); ties go to the newest. This is how readers judge relevance on a
  * news site (the title says what it is about) and it never reads the long texts, which is
- * what keeps the query fast with thousands of matches.
+ * what keeps the query fast with thousands of matches: it ranks small rows, and only the
+ * page's hits read their text (for the snippet).
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { SEARCH_TYPES, type SearchHit, type SearchQuery, type SearchResult, type SearchType } from '@common/schemas/public';
 import type { Database, DbOrTrx } from '../db/types';
 import { containsPattern, paging } from '../http/paging';
-import { isPostgres } from './indexer';
+import { cachedSearch } from './cache';
+import { documentTexts, isPostgres } from './indexer';
 import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenize';
 
 const SNIPPET_BEFORE = 30;
@@ -60,7 +62,13 @@ function publicAt(eb: DocEb, now: string): Expression<SqlBool> {
   ]);
 }
 
-export async function search(db: DbOrTrx, query: SearchQuery, now: string): Promise<SearchResult> {
+/** A search, answered from the cache when the index and the moment allow (./cache.ts). */
+export function search(db: DbOrTrx, query: SearchQuery, now: string): Promise<SearchResult> {
+  const key = JSON.stringify([query.q.trim(), query.type ?? '', query.sort ?? 'relevance', query.current ?? 1, query.pageSize ?? 10]);
+  return cachedSearch(db, key, now, () => searchUncached(db, query, now));
+}
+
+export async function searchUncached(db: DbOrTrx, query: SearchQuery, now: string): Promise<SearchResult> {
   const { current, pageSize, offset } = paging(query);
   const terms = queryTerms(query.q);
   const counts: Record<string, number> = Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0]));
@@ -69,8 +77,10 @@ export async function search(db: DbOrTrx, query: SearchQuery, now: string): Prom
   const postgres = isPostgres(db);
   const matched = (): Expression<SqlBool> =>
     postgres
-      ? sql<SqlBool>`search_documents.tsv @@ ${tsQuery(terms)}::tsquery`
-      : sql<SqlBool>`search_documents.key in (select key from search_fts where search_fts match ${fts5Match(terms)})`;
+      ? // = any(array(...)) runs the word index first, then fetches the matches by primary key
+        // (a plain `in` lets the planner scan every document and hash-join).
+        sql<SqlBool>`search_documents.id = any(array(select id from search_tsv where tsv @@ ${tsQuery(terms)}::tsquery))`
+      : sql<SqlBool>`search_documents.id in (select rowid from search_fts where search_fts match ${fts5Match(terms)})`;
 
   const base = db.selectFrom('search_documents').where((eb) => eb.and([matched(), publicAt(eb, now)]));
 
@@ -99,7 +109,6 @@ export async function search(db: DbOrTrx, query: SearchQuery, now: string): Prom
     'doc_id',
     'title',
     'summary',
-    'body',
     'label',
     'date',
     sql<number>`${score}`.as('score'),
@@ -111,11 +120,17 @@ export async function search(db: DbOrTrx, query: SearchQuery, now: string): Prom
       : page.orderBy('score', 'desc').orderBy(sql`coalesce(search_documents.date, '')`, 'desc');
   const rows = await page.orderBy('key').limit(pageSize).offset(offset).execute();
 
+  // Only the page's hits read their text (from the source tables), for the snippets.
+  const texts = new Map<string, string>();
+  for (const type of SEARCH_TYPES) {
+    const ids = rows.filter((r) => r.doc_type === type).map((r) => r.doc_id);
+    for (const [id, text] of await documentTexts(db, type, ids)) texts.set(`${type}:${id}`, text);
+  }
   const list: SearchHit[] = rows.map((r) => ({
     type: r.doc_type,
     id: r.doc_id,
     title: r.title,
-    snippet: snippetOf(textWithMatch([r.body, r.summary ?? ''], terms), terms),
+    snippet: snippetOf(textWithMatch([texts.get(`${r.doc_type}:${r.doc_id}`) ?? '', r.summary ?? ''], terms), terms),
     url: urlOf(r.doc_type, r.doc_id),
     date: r.date,
     label: r.label,

@@ -1,9 +1,10 @@
 /**
  * The public site's supporting tables (the content issue):
  * - search_documents: one row per searchable public item (article, notice, member unit,
- *   expert) with its plain text and visibility, kept in step by server/search/indexer.ts;
- *   the word index beside it is dialect-specific: an FTS5 table on SQLite, a tsvector column
- *   with a GIN index on PostgreSQL (both hold the same tokens, see server/search/tokenize.ts);
+ *   expert) with its title, summary and visibility, kept in step by server/search/indexer.ts;
+ *   the word index beside it is dialect-specific: a contentless FTS5 table on SQLite, a
+ *   tsvector table with a GIN index on PostgreSQL (both hold the same tokens, see
+ *   server/search/tokenize.ts);
  * - content_views: who (a keyed hash of address and browser, never the address) read which
  *   article or notice on which day, so a visitor counts once per day;
  * - app_meta: small facts about the installation (the search index's version).
@@ -11,18 +12,19 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../index';
+import { autoId } from './0001_core';
 
 export function contentMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('search_documents')
-        .addColumn('key', 'text', (c) => c.primaryKey())
+      // Small rows (no long text): a search ranks thousands of matches on these columns
+      // alone; the page's hits read their text from the source tables.
+      await autoId(db.schema.createTable('search_documents'), dialect)
+        .addColumn('key', 'text', (c) => c.notNull().unique())
         .addColumn('doc_type', 'text', (c) => c.notNull())
         .addColumn('doc_id', 'text', (c) => c.notNull())
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('summary', 'text')
-        .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('label', 'text')
         .addColumn('date', 'text')
         .addColumn('visible', 'integer', (c) => c.notNull().defaultTo(0))
@@ -31,14 +33,19 @@ export function contentMigration(dialect: DialectName): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('search_documents_type_idx').on('search_documents').columns(['doc_type', 'doc_id']).execute();
+      // The search cache asks for the next publication or expiry time.
+      await db.schema.createIndex('search_documents_from_idx').on('search_documents').column('visible_from').execute();
+      await db.schema.createIndex('search_documents_until_idx').on('search_documents').column('visible_until').execute();
 
       if (dialect === 'postgres') {
-        await sql`alter table search_documents add column tsv tsvector not null default ''::tsvector`.execute(db);
-        await sql`create index search_documents_tsv_idx on search_documents using gin (tsv)`.execute(db);
+        // Beside the documents, so that their rows stay small for ranking (see search/query.ts).
+        await sql`create table search_tsv (id bigint primary key references search_documents (id) on delete cascade, tsv tsvector not null)`.execute(db);
+        await sql`create index search_tsv_idx on search_tsv using gin (tsv)`.execute(db);
       } else {
         // Tokens are made by our own tokenizer and joined by spaces; unicode61 only splits
         // on the spaces (CJK characters are letters to it), so each bigram stays one token.
-        await sql`create virtual table search_fts using fts5(key unindexed, tokens, tokenize = 'unicode61 remove_diacritics 0')`.execute(db);
+        // Contentless: the index keeps no copy of the text; rowid = search_documents.id.
+        await sql`create virtual table search_fts using fts5(tokens, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0')`.execute(db);
       }
 
       await db.schema

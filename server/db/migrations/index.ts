@@ -4,7 +4,7 @@
  * migration that has shipped. Column types are portable: text ids, ISO text timestamps,
  * integer 0/1 booleans; `autoId` picks each dialect's auto-increment key.
  */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { AppDb, DialectName } from '../index';
 import { coreMigration } from './0001_core';
 import { domainMigration } from './0002_domain';
@@ -24,7 +24,13 @@ export async function migrateToLatest(db: AppDb): Promise<void> {
     getMigrations: async () =>
       Object.fromEntries(migrationList.map(([name, factory]) => [name, factory(db.dialect)])),
   };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Kysely looks for its own tables in every schema of the database: name ours, or another
+  // schema's kysely_migration_lock (another app's, or a test's) would be taken for ours.
+  const migrationTableSchema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: db.kysely, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
