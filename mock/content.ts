@@ -8,7 +8,7 @@
  * `resetContentMock()` (through `resetMockState()`, after each test) restores the fixtures.
  * For one test:
  *
- *   contentCalls                 // [{ method, path, body }] of every content call, in order
+ *   contentCalls                 // [{ method, path, query, body }] of every content call, in order
  *   contentDb.articles           // the records as they stand now (mutable)
  *   callsTo('post', '/articles/batch-delete')
  */
@@ -44,12 +44,14 @@ import { apiPath, bad, failure, ok } from './envelopes';
 import { storedFile } from './fixtures';
 import { authenticate } from './sessions';
 
-export const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-export const FORBIDDEN_MESSAGE = '没有权限执行此操作';
+const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
+const FORBIDDEN_MESSAGE = '没有权限执行此操作';
 
 export interface ContentCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -313,7 +315,8 @@ async function record(request: Request): Promise<void> {
       body = null;
     }
   }
-  contentCalls.push({ method: request.method, path: new URL(request.url).pathname, body });
+  const url = new URL(request.url);
+  contentCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
 }
 
 /** The account when it holds every code, else the server's 401/403 answer. */

@@ -1,5 +1,151 @@
-import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+/**
+ * 轮播新闻管理: the home page's carousel. A list in display order with thumbnails, the date
+ * window and whether it shows now; enable/disable in the row; order by drag (the whole list,
+ * unfiltered) or by the sort number in the form; the link is an article, an in-site page or
+ * an http(s) address.
+ */
+import { useAccess } from '@umijs/max';
+import { Space, Tag, Typography } from 'antd';
+import { useMemo, useRef } from 'react';
+import type { CarouselRecord } from '@common/schemas/content';
+import type { AccessFlags } from '@/access';
+import {
+  dateTimeColumn,
+  deleteAction,
+  editAction,
+  EnabledSwitch,
+  FileThumb,
+  formatDateTime,
+  keywordColumn,
+  ManagePageContainer,
+  ResourceFormDrawer,
+  ResourceTable,
+  useFormDrawer,
+  type ResourceColumn,
+  type ResourceTableHandle,
+  type RowAction,
+} from '@/components/ListPage';
+import { carousels, reorder } from '@/services/content';
+import CarouselFields from './components/CarouselFields';
+import {
+  ARTICLE_LINK_PREFIX,
+  CAROUSEL_INITIAL_VALUES,
+  toCarouselBody,
+  toCarouselValues,
+  type CarouselValues,
+} from './components/carouselValues';
+
+const EDIT = 'content:carousel:edit';
+const DELETE = 'content:carousel:delete';
+
+/** The whole carousel fits one page, so it can be dragged into order. */
+const PAGE_SIZE = 50;
+
+function LinkText({ link }: { link: string | null }) {
+  if (!link) return <Typography.Text type="secondary">不跳转</Typography.Text>;
+  const label = link.startsWith(ARTICLE_LINK_PREFIX) ? `文章：${link.slice(ARTICLE_LINK_PREFIX.length)}` : link;
+  return (
+    <Typography.Text ellipsis={{ tooltip: link }} style={{ maxWidth: 220 }}>
+      {label}
+    </Typography.Text>
+  );
+}
 
 export default function CarouselNewsPage() {
-  return <ManagePagePlaceholder path="/Manage/carousel-news" />;
+  const access = useAccess() as AccessFlags;
+  const canEdit = access.can(EDIT);
+  const drawer = useFormDrawer();
+  const table = useRef<ResourceTableHandle>(null);
+
+  const columns = useMemo<ResourceColumn<CarouselRecord>[]>(
+    () => [
+      keywordColumn('标题关键字'),
+      // The drag handle shows here too (ResourceTable's dragSort.column).
+      { title: '排序', dataIndex: 'sort', width: 100, sorter: true, render: (_dom, r) => r.sort },
+      {
+        title: '图片',
+        dataIndex: 'imageFileId',
+        width: 120,
+        render: (_dom, r) => <FileThumb fileId={r.imageFileId} alt={r.title} />,
+      },
+      { title: '标题', dataIndex: 'title', width: 240, ellipsis: true, sorter: true },
+      { title: '链接', dataIndex: 'link', width: 240, render: (_dom, r) => <LinkText link={r.link} /> },
+      {
+        title: '展示时间',
+        key: 'window',
+        width: 200,
+        render: (_dom, r) =>
+          r.showFrom || r.showUntil ? (
+            <Space orientation="vertical" size={0}>
+              <span>起：{r.showFrom ? formatDateTime(r.showFrom) : '不限'}</span>
+              <span>止：{r.showUntil ? formatDateTime(r.showUntil) : '不限'}</span>
+            </Space>
+          ) : (
+            '不限'
+          ),
+      },
+      {
+        title: '启用',
+        dataIndex: 'enabled',
+        width: 100,
+        valueType: 'select',
+        valueEnum: { true: { text: '启用' }, false: { text: '停用' } },
+        filter: true,
+        render: (_dom, r) => (
+          <EnabledSwitch
+            checked={r.enabled}
+            editable={canEdit}
+            name={`轮播「${r.title}」`}
+            onToggle={(enabled) => carousels.action(r.id, enabled ? 'enable' : 'disable')}
+            onDone={() => table.current?.reload()}
+          />
+        ),
+      },
+      {
+        title: '首页展示',
+        dataIndex: 'live',
+        width: 100,
+        render: (_dom, r) => (r.live ? <Tag color="green">展示中</Tag> : <Tag>未展示</Tag>),
+      },
+      dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
+    ],
+    [canEdit],
+  );
+
+  const { openEdit } = drawer;
+  const rowActions = useMemo<RowAction<CarouselRecord>[]>(
+    () => [editAction(EDIT, (r) => openEdit(r.id)), deleteAction(DELETE, carousels.remove, (r) => r.title)],
+    [openEdit],
+  );
+
+  return (
+    <ManagePageContainer path="/Manage/carousel-news">
+      <ResourceTable<CarouselRecord>
+        headerTitle="轮播列表"
+        columns={columns}
+        fetch={(query) => carousels.list(query)}
+        defaultPageSize={PAGE_SIZE}
+        create={{ code: EDIT, label: '新建轮播', onClick: drawer.openCreate }}
+        rowActions={rowActions}
+        dragSort={{ column: 'sort', code: EDIT, onSort: (ids) => reorder(carousels, ids) }}
+        handleRef={table}
+        scrollX={1300}
+      />
+      <ResourceFormDrawer<CarouselRecord, CarouselValues>
+        title="轮播"
+        width={720}
+        target={drawer.target}
+        onClose={drawer.close}
+        onSaved={() => table.current?.reload()}
+        load={(id) => carousels.get(id)}
+        toValues={toCarouselValues}
+        versionOf={(r) => r.version}
+        initialValues={CAROUSEL_INITIAL_VALUES}
+        create={(values) => carousels.create(toCarouselBody(values))}
+        update={(id, values, version) => carousels.update(id, { ...toCarouselBody(values), version })}
+      >
+        <CarouselFields />
+      </ResourceFormDrawer>
+    </ManagePageContainer>
+  );
 }

@@ -1,0 +1,59 @@
+/** Columns and row actions every back-office list uses in the same way. */
+import type { PermissionCode } from '@common/permissions';
+import { formatDateTime } from './format';
+import type { ResourceColumn, RowAction } from './types';
+
+/** The search form's keyword box (`?keyword=`); not a table column. */
+export function keywordColumn<T>(placeholder = '请输入关键字'): ResourceColumn<T> {
+  return {
+    title: '关键字',
+    dataIndex: 'keyword',
+    hideInTable: true,
+    filter: true,
+    fieldProps: { placeholder, allowClear: true, maxLength: 100 },
+  };
+}
+
+/** A date range in the search form, sent as two calendar days (`?publishFrom=…&publishTo=…`). */
+export function dateRangeFilter<T>(title: string, from: string, to: string): ResourceColumn<T> {
+  return {
+    title,
+    dataIndex: `${from}Range`,
+    valueType: 'dateRange',
+    hideInTable: true,
+    filter: { from, to },
+  };
+}
+
+/** A time column as `YYYY-MM-DD HH:mm` (Beijing time, as the browser shows it). */
+export function dateTimeColumn<T>(title: string, dataIndex: keyof T & string, extra: ResourceColumn<T> = {}): ResourceColumn<T> {
+  return {
+    title,
+    dataIndex,
+    width: 150,
+    render: (_dom, record) => formatDateTime((record as Record<string, unknown>)[dataIndex]),
+    ...extra,
+  };
+}
+
+/** 编辑: opens the page's form drawer for the record. */
+export function editAction<T extends { id: string }>(code: PermissionCode, onEdit: (record: T) => void): RowAction<T> {
+  return { key: 'edit', label: '编辑', code, run: (record) => onEdit(record) };
+}
+
+/** 删除 with a Popconfirm that names the record. */
+export function deleteAction<T extends { id: string }>(
+  code: PermissionCode,
+  remove: (id: string) => Promise<unknown>,
+  nameOf: (record: T) => string,
+): RowAction<T> {
+  return {
+    key: 'delete',
+    label: '删除',
+    code,
+    danger: true,
+    confirm: (record) => `确定删除「${nameOf(record)}」吗？删除后不可恢复。`,
+    run: (record) => remove(record.id),
+    successMessage: '已删除',
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The back office's list-and-form pattern: a URL-synced ProTable over one resource, row and
+ * batch actions behind permission codes, and a drawer form that creates and edits with the
+ * record's version. Back-office pages only: it imports pro-components.
+ */
+export { default as ResourceTable, filterKeysOf, type ResourceTableHandle, type ResourceTableProps } from './ResourceTable';
+export {
+  default as ResourceFormDrawer,
+  CONFLICT_MESSAGE,
+  useFormDrawer,
+  type FormTarget,
+  type ResourceFormDrawerProps,
+  type Submitter,
+} from './ResourceFormDrawer';
+export { dateRangeFilter, dateTimeColumn, deleteAction, editAction, keywordColumn } from './columns';
+export { DATE_TIME_FORMAT, formatDateTime, fromIso, toIso } from './format';
+export {
+  filesToItems,
+  httpUrlRule,
+  isHttpUrl,
+  isSiteLink,
+  itemIds,
+  maxLength,
+  orNull,
+  required,
+  uploadsDone,
+} from './formValues';
+export type { ActionContext, BatchAction, ResourceColumn, ResourceRow, RowAction } from './types';
+export { useUrlTableState, type UrlTableState } from './useUrlTableState';
+export * from './urlTableState';
+export {
+  PUBLISH_STATE_ENUM,
+  pinnedTitleColumn,
+  publishActions,
+  publishBatchActions,
+  publishStateColumn,
+  SchedulePublishModal,
+  type SchedulePublishModalProps,
+} from './publishing';
+export { default as ManagePageContainer } from './ManagePageContainer';
+export { default as EnabledSwitch, type EnabledSwitchProps } from './EnabledSwitch';
+export { default as FileThumb, type FileThumbProps } from './FileThumb';

@@ -1,0 +1,149 @@
+/**
+ * 文章管理: every category's articles in one URL-synced list (filters: category, state,
+ * publishing dates, keyword; sortable by publishing time, views and last change), the
+ * article drawer (save as draft, preview, publish now or at a set time), and the
+ * publishing actions one by one or in batches.
+ */
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import { App, Button } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { ARTICLE_CATEGORY_VALUES, type ArticleRecord } from '@common/schemas/content';
+import {
+  dateRangeFilter,
+  dateTimeColumn,
+  deleteAction,
+  editAction,
+  keywordColumn,
+  pinnedTitleColumn,
+  publishActions,
+  publishBatchActions,
+  publishStateColumn,
+  ResourceFormDrawer,
+  ResourceTable,
+  SchedulePublishModal,
+  toIso,
+  useFormDrawer,
+  type ResourceColumn,
+  type ResourceTableHandle,
+  type RowAction,
+  type Submitter,
+} from '@/components/ListPage';
+import { articles, publishBody } from '@/services/content';
+import ArticleFields from './ArticleFields';
+import ArticlePreview, { type PreviewData } from './ArticlePreview';
+import { ARTICLE_INITIAL_VALUES, toArticleBody, toArticleValues, type ArticleValues } from './articleValues';
+import { useCategoryLabels } from './categories';
+
+const EDIT = 'content:article:edit';
+const PUBLISH = 'content:article:publish';
+const DELETE = 'content:article:delete';
+
+const SUBMITTERS: Submitter[] = [
+  { key: 'draft', label: '保存草稿', code: EDIT, successMessage: '草稿已保存' },
+  { key: 'publish', label: '发布', code: PUBLISH, primary: true, successMessage: '文章已发布' },
+];
+
+const saveAs = (submitter: string) => (submitter === 'publish' ? 'publish' : 'draft');
+
+export default function ArticleTab() {
+  const { message } = App.useApp();
+  const labels = useCategoryLabels();
+  const drawer = useFormDrawer();
+  const table = useRef<ResourceTableHandle>(null);
+  const [scheduling, setScheduling] = useState<ArticleRecord | null>(null);
+  const [preview, setPreview] = useState<PreviewData | null>(null);
+
+  const columns = useMemo<ResourceColumn<ArticleRecord>[]>(
+    () => [
+      keywordColumn('标题关键字'),
+      pinnedTitleColumn(),
+      {
+        title: '栏目',
+        dataIndex: 'category',
+        width: 100,
+        valueType: 'select',
+        valueEnum: Object.fromEntries(ARTICLE_CATEGORY_VALUES.map((v) => [v, { text: labels[v] }])),
+        filter: true,
+      },
+      // Articles have no expiry: their states are the other four.
+      publishStateColumn(['draft', 'scheduled', 'published', 'offline']),
+      dateRangeFilter('发布日期', 'publishFrom', 'publishTo'),
+      dateTimeColumn('发布时间', 'publishAt', { sorter: true }),
+      { title: '浏览量', dataIndex: 'viewCount', width: 90, align: 'right', sorter: true },
+      dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
+    ],
+    [labels],
+  );
+
+  const { openEdit } = drawer;
+  const rowActions = useMemo<RowAction<ArticleRecord>[]>(
+    () => [
+      editAction(EDIT, (r) => openEdit(r.id)),
+      ...publishActions<ArticleRecord>(articles, PUBLISH, setScheduling),
+      deleteAction(DELETE, articles.remove, (r) => r.title),
+    ],
+    [openEdit],
+  );
+  const batchActions = useMemo(() => publishBatchActions(articles, { publish: PUBLISH, delete: DELETE }), []);
+
+  return (
+    <>
+      <ResourceTable<ArticleRecord>
+        headerTitle="文章列表"
+        columns={columns}
+        fetch={(query) => articles.list(query)}
+        create={{ code: EDIT, label: '新建文章', onClick: drawer.openCreate }}
+        rowActions={rowActions}
+        actionsWidth={260}
+        batchActions={batchActions}
+        handleRef={table}
+        scrollX={1100}
+      />
+      <ResourceFormDrawer<ArticleRecord, ArticleValues>
+        title="文章"
+        width={1080}
+        target={drawer.target}
+        onClose={drawer.close}
+        onSaved={() => table.current?.reload()}
+        load={(id) => articles.get(id)}
+        toValues={toArticleValues}
+        versionOf={(r) => r.version}
+        initialValues={ARTICLE_INITIAL_VALUES}
+        create={(values, submitter) => articles.create(toArticleBody(values, saveAs(submitter)))}
+        update={(id, values, version, submitter) => articles.update(id, { ...toArticleBody(values, saveAs(submitter)), version })}
+        submitters={SUBMITTERS}
+        extraButtons={(form) => (
+          <Button
+            icon={<EyeOutlined />}
+            onClick={() => {
+              const values = form.getFieldsValue(true) as ArticleValues;
+              if (!values.content) {
+                message.warning('请先输入正文');
+                return;
+              }
+              setPreview({
+                title: values.title,
+                category: values.category ? labels[values.category] : undefined,
+                author: values.author,
+                source: values.source,
+                publishAt: values.publishMode === 'at' ? toIso(values.publishAt) : null,
+                content: values.content,
+              });
+            }}
+          >
+            预览
+          </Button>
+        )}
+      >
+        <ArticleFields labels={labels} />
+      </ResourceFormDrawer>
+      <SchedulePublishModal
+        record={scheduling}
+        onClose={() => setScheduling(null)}
+        publish={(id, publishAt) => articles.action(id, 'publish', publishBody(publishAt))}
+        onDone={() => table.current?.reload()}
+      />
+      <ArticlePreview data={preview} onClose={() => setPreview(null)} />
+    </>
+  );
+}

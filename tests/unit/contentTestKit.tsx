@@ -1,0 +1,108 @@
+/**
+ * What the content page tests share (tests/unit/content-*.test.tsx): a logged-in fixture
+ * user behind Umi's initial state and access flags, the page rendered in a router with a
+ * probe that shows the URL, and a textarea in place of wangEditor (which jsdom cannot run).
+ *
+ * Each test file mocks the two modules itself (vi.mock is hoisted per file):
+ *
+ *   vi.mock('@umijs/max', async (io) => (await import('./contentTestKit')).mockUmi(await io()));
+ *   vi.mock('@/components/RichTextEditor', async (io) => (await import('./contentTestKit')).mockEditor(await io()));
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { App } from 'antd';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type * as UmiMax from '@umijs/max';
+import type * as EditorModule from '@/components/RichTextEditor';
+import type { RichTextEditorProps } from '@/components/RichTextEditor';
+import access from '@/access';
+import { APP_NAME, type InitialState } from '@/initialState';
+import { setToken } from '@/storage';
+import { superAdmin, type FixtureAccount } from '../../mock';
+
+export const session: { account: FixtureAccount } = { account: superAdmin };
+
+function initialState(): InitialState {
+  return { name: APP_NAME, currentUser: session.account.user };
+}
+
+export function mockUmi(actual: typeof UmiMax): typeof UmiMax {
+  return {
+    ...actual,
+    useModel: ((name: string) => {
+      if (name === '@@initialState') {
+        return { initialState: initialState(), loading: false, setInitialState: () => undefined, refresh: () => undefined };
+      }
+      return (actual.useModel as (n: string) => unknown)(name);
+    }) as typeof UmiMax.useModel,
+    useAccess: (() => access(initialState())) as typeof UmiMax.useAccess,
+  };
+}
+
+/** A plain textarea that keeps the editor's contract (value/onChange of HTML). */
+function EditorStub({ value, onChange, id, placeholder }: RichTextEditorProps) {
+  return (
+    <textarea
+      id={id}
+      data-testid="rich-text"
+      placeholder={placeholder}
+      value={value ?? ''}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
+}
+
+export function mockEditor(actual: typeof EditorModule): typeof EditorModule {
+  return { ...actual, default: EditorStub };
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+
+/** Renders `page` at `url` as `account` (logged in: its token is stored). */
+export function renderPage(page: ReactElement, url: string, account: FixtureAccount = superAdmin) {
+  session.account = account;
+  setToken(account.token);
+  const path = url.split('?')[0];
+  return render(
+    <App>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path={path}
+            element={
+              <>
+                {page}
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </App>,
+  );
+}
+
+/** The URL the router shows now. */
+export function currentUrl(): string {
+  return screen.getByTestId('where').textContent ?? '';
+}
+
+/** Waits until the table shows this text (its first request answered). */
+export async function waitForRow(text: string) {
+  await screen.findByText(text, undefined, { timeout: 5000 });
+}
+
+export async function waitForUrl(pattern: RegExp) {
+  await waitFor(() => expect(currentUrl()).toMatch(pattern));
+}
+
+/** The table row that holds `text`. */
+export function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row holds ${text}`);
+  return row as HTMLElement;
+}
