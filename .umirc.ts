@@ -25,6 +25,14 @@ export default defineConfig({
   mock: false,
   proxy,
   title: ASSOCIATION_NAME,
+  // Umi's default viewport forbids zooming (user-scalable=no): readers must be able to zoom.
+  metas: [
+    { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+    {
+      name: 'description',
+      content: `${ASSOCIATION_NAME}官方网站：协会简介、协会工作与新闻、通知公告、会员之窗、专家库、下载专区与站内搜索。`,
+    },
+  ],
   esbuildMinifyIIFE: true,
   npmClient: 'npm',
 });

@@ -25,7 +25,6 @@ import {
   LOGIN_FAILED_MESSAGE,
   OLD_PASSWORD_WRONG_MESSAGE,
   SAME_PASSWORD_MESSAGE,
-  footerSitePage,
 } from './fixtures';
 import { accountByUserId, authenticate, passwords, resetSessions, sessions } from './sessions';
 
@@ -148,10 +147,6 @@ export const handlers: HttpHandler[] = [
       ok(body?.reset ? { loginAccount: target.user.loginAccount, newPassword: 'New@654321' } : { loginAccount: target.user.loginAccount }),
     );
   }),
-
-  http.get(apiPath('/public/site-pages/:key'), ({ params }) =>
-    params.key === footerSitePage.key ? HttpResponse.json(ok(footerSitePage)) : bad('页面不存在', 404),
-  ),
 
   http.get(apiPath('/dict/item/:code'), ({ params }) => {
     const items = dictItems(String(params.code));

@@ -18,9 +18,10 @@ export default function Layout() {
   const { pathname } = useLocation();
   const kind = layoutOf(pathname);
 
-  // The browser tab names the page; ProLayout does the same for the back office.
+  // The browser tab names a standalone page; the public layout sets its pages' titles and
+  // descriptions (an article's own title), ProLayout the back office's.
   useEffect(() => {
-    if (kind === 'manage') return;
+    if (kind !== 'none') return;
     document.title = `${findPage(pathname)?.title ?? NOT_FOUND_TITLE} - ${APP_NAME}`;
   }, [kind, pathname]);
 

@@ -1,35 +1,77 @@
-/** The home page. Its news, notices and carousel come with the content issue. */
-import { Typography } from 'antd';
-import { Link } from '@umijs/max';
-import { findPage, PUBLIC_PAGES } from '@common/menu';
-import { ASSOCIATION_NAME } from '@/layouts/brand';
+/**
+ * The home page (issue 6): the carousel, the latest 协会工作, 协会新闻 and 通知公告 side by side
+ * (stacked on phones) with "更多" links, the member window strip and the friendship links.
+ * One request: GET /public/home.
+ */
+import { Skeleton } from 'antd';
+import { ASSOCIATION_NAME } from '@common/association';
+import type { PublicArticleItem, PublicNoticeItem } from '@common/schemas/public';
+import {
+  articleHref,
+  MEMBER_LIST_PATH,
+  NEWS_LIST_PATH,
+  NOTICE_LIST_PATH,
+  noticeHref,
+  WORK_LIST_PATH,
+} from '@/components/PublicContent/links';
+import { LoadFailed } from '@/components/PublicContent/States';
+import usePageMeta, { DEFAULT_DESCRIPTION } from '@/components/usePageMeta';
+import { useApiRequest } from '@/hooks/useApiRequest';
+import { getPublicHome } from '@/services/publicContent';
+import Carousel from '@/components/PublicHome/Carousel';
+import FriendLinks from '@/components/PublicHome/FriendLinks';
+import HomeSection from '@/components/PublicHome/HomeSection';
+import LatestList, { type LatestItem } from '@/components/PublicHome/LatestList';
+import MemberStrip from '@/components/PublicHome/MemberStrip';
 import styles from './index.less';
 
-/** The home page's shortcuts: the menu's own entries, so titles never drift. */
-const SHORTCUTS = PUBLIC_PAGES.filter((p) => p.path !== '/' && !p.hideInMenu);
+const articles = (items: readonly PublicArticleItem[]): LatestItem[] =>
+  items.map((a) => ({ id: a.id, title: a.title, href: articleHref(a.id), publishAt: a.publishAt, pinned: a.pinned }));
+
+const notices = (items: readonly PublicNoticeItem[]): LatestItem[] =>
+  items.map((n) => ({ id: n.id, title: n.title, href: noticeHref(n.id), publishAt: n.publishAt, pinned: n.pinned }));
 
 export default function HomePage() {
+  usePageMeta({ title: '首页', description: DEFAULT_DESCRIPTION });
+  const { data, error, refresh } = useApiRequest(() => getPublicHome(), { cacheKey: 'public-home' });
+
   return (
     <div className={styles.home}>
-      <section className={styles.hero}>
-        <h1 className={styles.heroTitle}>{ASSOCIATION_NAME}</h1>
-        <p className={styles.heroText}>
-          服务社会稳定风险评估行业，规范评估机构与从业人员，促进行业健康发展。
-        </p>
-      </section>
-      <section className={styles.panel}>
-        <Typography.Title level={3} className={styles.panelTitle}>
-          {findPage('/')?.title}
-        </Typography.Title>
-        <p className={styles.note}>首页栏目内容建设中，敬请期待。您可以先浏览以下栏目：</p>
-        <nav className={styles.shortcuts} aria-label="栏目导航">
-          {SHORTCUTS.map((page) => (
-            <Link key={page.path} to={page.path} className={styles.shortcut}>
-              {page.title}
-            </Link>
-          ))}
-        </nav>
-      </section>
+      <h1 className="sr-only">{ASSOCIATION_NAME}</h1>
+      {data ? <Carousel items={data.carousels} /> : <div className={styles.carouselSkeleton} aria-hidden />}
+      {!data && error && <LoadFailed onRetry={refresh} what="首页内容" />}
+      <div className={styles.columns}>
+        {data ? (
+          <>
+            <HomeSection id="home-work" title="协会工作" more={WORK_LIST_PATH}>
+              <LatestList items={articles(data.work)} emptyText="协会工作栏目暂无内容。" />
+            </HomeSection>
+            <HomeSection id="home-news" title="协会新闻" more={NEWS_LIST_PATH}>
+              <LatestList items={articles(data.news)} emptyText="协会新闻栏目暂无内容。" />
+            </HomeSection>
+            <HomeSection id="home-notices" title="通知公告" more={NOTICE_LIST_PATH}>
+              <LatestList items={notices(data.notices)} emptyText="暂无通知公告。" />
+            </HomeSection>
+          </>
+        ) : (
+          !error &&
+          [1, 2, 3].map((n) => (
+            <div key={n} className={styles.skeleton} aria-hidden>
+              <Skeleton active title={false} paragraph={{ rows: 6 }} />
+            </div>
+          ))
+        )}
+      </div>
+      {data && (
+        <>
+          <HomeSection id="home-members" title="会员之窗" more={MEMBER_LIST_PATH}>
+            <MemberStrip members={data.members} />
+          </HomeSection>
+          <HomeSection id="home-links" title="友情链接">
+            <FriendLinks links={data.links} />
+          </HomeSection>
+        </>
+      )}
     </div>
   );
 }

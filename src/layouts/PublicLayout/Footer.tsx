@@ -1,9 +1,19 @@
 import { Link } from '@umijs/max';
+import { phoneLinks } from '@/components/PublicContent/format';
 import { FOOTER_INFO, type FooterInfo } from './footerInfo';
 import styles from './index.less';
 
-/** SPEC.md §1, §9: an upper band of 270 px with the association's details and links, a lower one of 40 px. */
+/** The registries a visitor can check the filing numbers in (STANDARDS.md, house rules). */
+const ICP_REGISTRY = 'https://beian.miit.gov.cn/';
+const PUBLIC_SECURITY_REGISTRY = 'https://beian.mps.gov.cn/#/query/webSearch';
+
+/**
+ * SPEC.md §1, §9: an upper band of 270 px with the association's details and links, a lower
+ * one of 40 px (both grow in 长者模式 and on phones rather than clip).
+ */
 export default function PublicFooter({ info = FOOTER_INFO }: { info?: FooterInfo }) {
+  const phones = phoneLinks(info.phone);
+  const securityCode = info.publicSecurityRecord?.replace(/\D/g, '');
   return (
     <footer className={styles.footer}>
       <div className={styles.footerUpper}>
@@ -11,8 +21,36 @@ export default function PublicFooter({ info = FOOTER_INFO }: { info?: FooterInfo
           <div className={styles.footerContact}>
             <div className={styles.footerName}>{info.associationName}</div>
             <div>通讯地址：{info.postalAddress}</div>
-            <div>联系电话：{info.phone}</div>
-            <div>备案号：{info.icpNumber}</div>
+            <div>
+              联系电话：
+              {phones.length
+                ? phones.map((p, i) => (
+                    <span key={p.href}>
+                      {i > 0 && '、'}
+                      <a href={p.href}>{p.text}</a>
+                    </span>
+                  ))
+                : info.phone}
+            </div>
+            <div>
+              备案号：
+              <a href={ICP_REGISTRY} target="_blank" rel="noopener noreferrer">
+                {info.icpNumber}
+                <span className="sr-only">（在新窗口打开工业和信息化部备案系统）</span>
+              </a>
+            </div>
+            {info.publicSecurityRecord && (
+              <div>
+                <a
+                  href={securityCode ? `${PUBLIC_SECURITY_REGISTRY}?code=${securityCode}` : PUBLIC_SECURITY_REGISTRY}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {info.publicSecurityRecord}
+                  <span className="sr-only">（在新窗口打开公安机关备案查询）</span>
+                </a>
+              </div>
+            )}
           </div>
           <nav className={styles.footerLinks} aria-label="页脚链接">
             {info.links.map((link) => (

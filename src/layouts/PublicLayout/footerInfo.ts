@@ -15,6 +15,8 @@ export interface FooterInfo {
   postalAddress: string;
   phone: string;
   icpNumber: string;
+  /** 公安备案号, when the site has one (STANDARDS.md: shown with a link to its registry). */
+  publicSecurityRecord?: string;
   links: readonly FooterLink[];
   copyright: string;
 }

@@ -1,20 +1,31 @@
 /**
- * The public site's frame (SPEC.md §2): a header with the logo, the name and the top menu,
- * the page, and the two-band footer. Plain antd and CSS only: the public bundle must not
- * pull in pro-components (STACK.md: about 520 KB gzip otherwise).
+ * The public site's frame (SPEC.md §2): a skip link, a header with the logo, the name, the
+ * site search and the 长者模式 switch, the top menu, the page, and the two-band footer.
+ * Plain antd and CSS only: the public bundle must not pull in pro-components (STACK.md:
+ * about 520 KB gzip otherwise).
+ *
+ * Reading for everyone (STANDARDS.md): the antd theme here keeps every text at AA contrast,
+ * and 长者模式 swaps it for the larger, higher-contrast one (./theme.ts, ./elderMode.ts).
+ * Pages report their title and description through PageMetaContext (@/components/usePageMeta).
  */
-import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Drawer, Menu, type MenuProps } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Button, ConfigProvider, Drawer, Menu, type MenuProps } from 'antd';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import { Link, useLocation } from '@umijs/max';
-import type { PageEntry } from '@common/menu';
+import { findPage, type PageEntry } from '@common/menu';
+import { applyPageMeta, PageMetaContext, type PageMeta } from '@/components/usePageMeta';
 import { ASSOCIATION_NAME, LOGO_URL } from '../brand';
 import PublicFooter from './Footer';
 import useFooterInfo from './useFooterInfo';
 import { activeMenuPath, publicMenuEntries } from './menu';
+import { applyElderClass, useElderMode } from './elderMode';
+import { ElderModeSwitch, HeaderSearch } from './HeaderTools';
+import { ELDER_THEME, NAV_MENU_THEME, PUBLIC_THEME } from './theme';
 import styles from './index.less';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+export const MAIN_CONTENT_ID = 'main-content';
 
 function toMenuItems(entries: readonly PageEntry[], onNavigate?: () => void): MenuItem[] {
   return entries.map((entry) =>
@@ -31,62 +42,116 @@ function toMenuItems(entries: readonly PageEntry[], onNavigate?: () => void): Me
   );
 }
 
+/** The skip link moves focus itself: a bare #fragment would go through the router. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
 export default function PublicLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const footerInfo = useFooterInfo();
+  const [elder] = useElderMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [pageMeta, setPageMeta] = useState<PageMeta | null>(null);
   const entries = useMemo(() => publicMenuEntries(pathname), [pathname]);
   const active = activeMenuPath(pathname, entries);
   const selectedKeys = active ? [active] : [];
   const closeDrawer = () => setDrawerOpen(false);
+  const reportMeta = useCallback((meta: PageMeta | null) => setPageMeta(meta), []);
+
+  // The mode's class is on <html> from module load; it leaves with the public frame (the back
+  // office and the login page have their own look).
+  useLayoutEffect(() => {
+    applyElderClass(elder);
+    return () => applyElderClass(false);
+  }, [elder]);
+
+  // The page's own title and description, else the menu's name for the path.
+  useEffect(() => {
+    applyPageMeta(pageMeta ?? { title: findPage(pathname)?.title ?? '' });
+  }, [pageMeta, pathname]);
+
+  // A new page starts at its top (not on the first render: the browser restores that).
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <Link to="/" className={styles.brand}>
-            <img src={LOGO_URL} alt="协会标志" className={styles.logo} />
-            <span className={styles.brandName}>{ASSOCIATION_NAME}</span>
-          </Link>
-          <nav className={styles.desktopMenu} aria-label="网站栏目">
-            <Menu
-              mode="horizontal"
-              selectedKeys={selectedKeys}
-              items={toMenuItems(entries)}
-              className={styles.menu}
-            />
-          </nav>
-          <Button
-            className={styles.menuButton}
-            type="text"
-            icon={<MenuOutlined aria-hidden />}
-            aria-label="打开栏目菜单"
-            onClick={() => setDrawerOpen(true)}
-          />
+    <ConfigProvider theme={elder ? ELDER_THEME : PUBLIC_THEME}>
+      <PageMetaContext.Provider value={reportMeta}>
+        <div className={`${styles.page} ${elder ? styles.elder : ''}`}>
+          <a href={`#${MAIN_CONTENT_ID}`} className={styles.skipLink} onClick={skipToMain}>
+            跳到主要内容
+          </a>
+          <header className={styles.header}>
+            <div className={styles.headerInner}>
+              <Link to="/" className={styles.brand}>
+                <img src={LOGO_URL} alt="协会标志" width={35} height={35} className={styles.logo} />
+                <span className={styles.brandName}>{ASSOCIATION_NAME}</span>
+              </Link>
+              <div className={styles.tools}>
+                <HeaderSearch />
+                <ElderModeSwitch />
+              </div>
+              <Button
+                className={styles.menuButton}
+                icon={<MenuOutlined aria-hidden />}
+                aria-label="打开栏目菜单"
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen(true)}
+              >
+                栏目
+              </Button>
+            </div>
+            <nav className={styles.navBar} aria-label="网站栏目">
+              <div className={styles.navInner}>
+                <ConfigProvider theme={NAV_MENU_THEME}>
+                  <Menu
+                    mode="horizontal"
+                    theme="dark"
+                    selectedKeys={selectedKeys}
+                    items={toMenuItems(entries)}
+                    className={styles.menu}
+                  />
+                </ConfigProvider>
+              </div>
+            </nav>
+          </header>
+          <Drawer
+            title="网站栏目"
+            placement="right"
+            size={280}
+            open={drawerOpen}
+            onClose={closeDrawer}
+            closeIcon={null}
+            extra={
+              <Button type="text" onClick={closeDrawer}>
+                关闭
+              </Button>
+            }
+          >
+            <nav aria-label="网站栏目（菜单）">
+              <Menu
+                mode="inline"
+                selectedKeys={selectedKeys}
+                items={toMenuItems(entries, closeDrawer)}
+                style={{ borderInlineEnd: 'none' }}
+              />
+            </nav>
+          </Drawer>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
+            {children}
+          </main>
+          <PublicFooter info={footerInfo} />
         </div>
-      </header>
-      <Drawer
-        title="网站栏目"
-        placement="right"
-        size={260}
-        open={drawerOpen}
-        onClose={closeDrawer}
-        closeIcon={null}
-        extra={
-          <Button type="text" onClick={closeDrawer}>
-            关闭
-          </Button>
-        }
-      >
-        <Menu
-          mode="inline"
-          selectedKeys={selectedKeys}
-          items={toMenuItems(entries, closeDrawer)}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </Drawer>
-      <main className={styles.main}>{children}</main>
-      <PublicFooter info={footerInfo} />
-    </div>
+      </PageMetaContext.Provider>
+    </ConfigProvider>
   );
 }

@@ -16,6 +16,7 @@ export function mergeFooterInfo(fallback: FooterInfo, data: Partial<Record<keyof
     phone: text(data.phone, fallback.phone),
     icpNumber: text(data.icpNumber, fallback.icpNumber),
     copyright: text(data.copyright, fallback.copyright),
+    publicSecurityRecord: text(data.publicSecurityRecord, fallback.publicSecurityRecord ?? '') || undefined,
   };
 }
 

@@ -1,21 +1,32 @@
+/**
+ * /FrontPage/detail: with ?page=disclaimer|privacy one of the site pages the footer links to.
+ * Without a known page it says the content does not exist, with ways on (the 详情 crumb keeps
+ * the menu's title for the address).
+ */
 import { useSearchParams } from '@umijs/max';
-import PublicPagePlaceholder from '@/components/PagePlaceholder/PublicPagePlaceholder';
+import { findPage } from '@common/menu';
+import { Crumbs } from '@/components/PublicContent/PageHeader';
+import SitePageView from '@/components/PublicContent/SitePageView';
+import { ContentGone } from '@/components/PublicContent/States';
 import { SITE_PAGE_TITLES } from '@/layouts/PublicLayout/footerInfo';
+import shared from '@/components/PublicContent/index.less';
 
-type SitePageKey = keyof typeof SITE_PAGE_TITLES;
+type FooterPageKey = keyof typeof SITE_PAGE_TITLES;
 
-function isSitePageKey(value: string | null): value is SitePageKey {
+function isFooterPageKey(value: string | null): value is FooterPageKey {
   return !!value && Object.hasOwn(SITE_PAGE_TITLES, value);
 }
 
-/** /FrontPage/detail: an article, or with ?page= one of the site pages the footer links to. */
 export default function DetailPage() {
   const [params] = useSearchParams();
   const page = params.get('page');
+  if (isFooterPageKey(page)) return <SitePageView key={page} pageKey={page} title={SITE_PAGE_TITLES[page]} />;
   return (
-    <PublicPagePlaceholder
-      path="/FrontPage/detail"
-      title={isSitePageKey(page) ? SITE_PAGE_TITLES[page] : undefined}
-    />
+    <div className={shared.pageWrap}>
+      <Crumbs current={findPage('/FrontPage/detail')?.title ?? '详情'} />
+      <div className={`${shared.panel} ${shared.article}`}>
+        <ContentGone />
+      </div>
+    </div>
   );
 }

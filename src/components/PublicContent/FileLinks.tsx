@@ -1,0 +1,43 @@
+/**
+ * Files of public content: each with its type and size, a preview link when the browser can
+ * show it (images, PDF), and a download that keeps the original name.
+ */
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import type { PublicFile } from '@common/schemas/public';
+import { fileTypeLabel, formatFileSize } from './format';
+import styles from './index.less';
+
+interface FileLinksProps {
+  files: readonly PublicFile[];
+  /** An accessible name for the list ("附件", "《办法》的下载文件"). */
+  label: string;
+}
+
+export default function FileLinks({ files, label }: FileLinksProps) {
+  if (files.length === 0) return null;
+  return (
+    <ul className={styles.files} aria-label={label}>
+      {files.map((file) => (
+        <li key={file.fileId} className={styles.file}>
+          <PaperClipOutlined aria-hidden className={styles.fileIcon} />
+          <span className={styles.fileName}>{file.name}</span>
+          <span className={styles.fileMeta}>
+            {fileTypeLabel(file.name, file.contentType)} · {formatFileSize(file.size)}
+          </span>
+          <span className={styles.fileActions}>
+            {file.previewable && (
+              <a href={file.url} target="_blank" rel="noopener noreferrer" className={styles.fileAction}>
+                <EyeOutlined aria-hidden /> 预览<span className="sr-only">{file.name}（在新窗口打开）</span>
+              </a>
+            )}
+            <a href={file.downloadUrl} download={file.name} className={styles.fileAction}>
+              <DownloadOutlined aria-hidden /> 下载<span className="sr-only">{file.name}</span>
+            </a>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * A public page's breadcrumb and its one h1 (STANDARDS.md: headings in order). The h1 can be
+ * focused by script, so that a page change can bring a screen reader to the new content.
+ */
+import type { ReactNode } from 'react';
+import { Breadcrumb } from 'antd';
+import { Link } from '@umijs/max';
+import styles from './index.less';
+
+export interface Crumb {
+  title: string;
+  path?: string;
+}
+
+interface PageHeaderProps {
+  title: ReactNode;
+  /** The way back, after 首页 (which is always first); the page itself comes last. */
+  crumbs?: readonly Crumb[];
+  /** The last crumb when the h1 is long (an article's title): 正文, say. */
+  current?: string;
+  extra?: ReactNode;
+  className?: string;
+}
+
+/** 首页 › …crumbs › current: where the page sits, each step a link back. */
+export function Crumbs({ crumbs = [], current }: { crumbs?: readonly Crumb[]; current: ReactNode }) {
+  const items = [{ title: '首页', path: '/' }, ...crumbs].map((c) => ({
+    key: c.title,
+    title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title,
+  }));
+  items.push({ key: '__current', title: <span aria-current="page">{current}</span> });
+  return (
+    <nav aria-label="当前位置" className={styles.breadcrumb}>
+      <Breadcrumb items={items} />
+    </nav>
+  );
+}
+
+export default function PageHeader({ title, crumbs = [], current, extra, className }: PageHeaderProps) {
+  return (
+    <div className={className ? `${styles.pageHeader} ${className}` : styles.pageHeader}>
+      <Crumbs crumbs={crumbs} current={current ?? title} />
+      <div className={styles.titleRow}>
+        <h1 className={styles.h1}>{title}</h1>
+        {extra}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * How the public site writes dates, sizes, file types, phone and mail links. Pure functions,
+ * so the rules (STANDARDS.md: every date YYYY-MM-DD) are tested without rendering.
+ */
+import dayjs from 'dayjs';
+
+/** '2026-11-20T08:00:00.000Z' → '2026-11-20' (in the visitor's time zone); '' when empty or bad. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('YYYY-MM-DD') : '';
+}
+
+/** 532 → '532 B'; 102400 → '100 KB'; 3_250_000 → '3.1 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const trim = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, ''));
+  if (bytes < 1024 * 1024) return `${trim(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${trim(bytes / (1024 * 1024))} MB`;
+  return `${trim(bytes / (1024 * 1024 * 1024))} GB`;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/msword': 'Word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/vnd.ms-excel': 'Excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'application/vnd.ms-powerpoint': 'PPT',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPT',
+  'application/zip': 'ZIP',
+  'application/x-zip-compressed': 'ZIP',
+  'text/plain': '文本',
+};
+
+/** What kind of file, in words a visitor knows: 'PDF', 'Word', 'JPG 图片'… */
+export function fileTypeLabel(name: string, contentType: string): string {
+  const ext = /\.([a-z0-9]{1,6})$/i.exec(name)?.[1]?.toUpperCase();
+  if (contentType.startsWith('image/')) return `${ext ?? contentType.slice(6).toUpperCase()} 图片`;
+  return TYPE_NAMES[contentType] ?? ext ?? '文件';
+}
+
+/** The numbers in a phone field ("(0571) 8888 6666、8888 6667") as separate tel: targets. */
+export function phoneLinks(phone: string): { text: string; href: string }[] {
+  return phone
+    .split(/[、,，;；/]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((text) => ({ text, href: `tel:${text.replace(/[^\d+]/g, '')}` }))
+    .filter((link) => link.href.length > 'tel:'.length + 2);
+}
+
+/** An http(s) address or an in-site path; anything else (javascript:…) is not a link. */
+export function isExternalUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+export function isSitePath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}

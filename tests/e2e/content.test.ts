@@ -1,0 +1,157 @@
+/**
+ * The content journey of issue 6 in real Chromium against the built app and the real server:
+ * a staff member writes an article with an image in its text, a cover and an attachment and
+ * publishes it; a visitor finds it on the home page, in its list and by search, opens it and
+ * downloads the attachment under its original name; the staff member takes it offline and it
+ * leaves all three; a phone-sized window shows the home page without horizontal scrolling.
+ */
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF } from './accounts';
+import { launchBrowser, loginThroughApi, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A real 2×2 PNG (the server checks the bytes, not the name). */
+function png(seed: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.from([0, seed, 80, 160, 200, 40, seed, 0, 10, 20, 30, 40, 50, 60]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function searchFor(page: Page, words: string): Promise<void> {
+  await page.goto(`/FrontPage/search?q=${encodeURIComponent(words)}`);
+  await page.getByText('条结果').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+}
+
+describe('publishing an article and reading it', () => {
+  it('goes from the editor to the home page, the list, the search and a download, and leaves them when taken offline', async () => {
+    const title = `端到端稳评年检测试文章${Date.now() % 100000}`;
+    const staff = await openPage(browser, { width: 1440, height: 900 });
+    const visitor = await openPage(browser, { width: 1440, height: 900 });
+    try {
+      const { page } = staff;
+      await loginThroughApi(page, DEMO_STAFF);
+      await page.goto('/Manage/association-news');
+      await page.getByRole('button', { name: /新建文章/ }).click({ timeout: 30_000 });
+      const drawer = page.locator('.ant-drawer-content');
+      await drawer.getByPlaceholder('请输入文章标题').fill(title);
+      await drawer.locator('.ant-form-item', { hasText: '栏目' }).locator('.ant-select').first().click();
+      await page.locator('.ant-select-item-option', { hasText: '协会工作' }).first().click();
+
+      // The text, with an image inserted through the editor's own upload (MD5, then upload).
+      const editable = drawer.locator('[data-slate-editor="true"]').first();
+      await editable.waitFor({ timeout: 30_000 });
+      await editable.click();
+      await page.keyboard.type('这是一篇端到端测试文章，介绍稳评与年检工作。');
+      await drawer.locator('[data-menu-key="group-image"], [data-menu-key="uploadImage"]').first().hover();
+      const chooser = page.waitForEvent('filechooser');
+      await page.locator('[data-menu-key="uploadImage"]').first().click();
+      await (await chooser).setFiles({ name: '正文配图.png', mimeType: 'image/png', buffer: png(7) });
+      await editable.locator('img').first().waitFor({ timeout: 30_000 });
+
+      const cover = drawer.locator('.ant-form-item', { hasText: '封面图片' });
+      await cover.locator('input[type=file]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: png(99) });
+      await cover.getByText('下载').waitFor({ timeout: 30_000 });
+      const attachments = drawer.locator('.ant-form-item', { hasText: '附件' }).last();
+      await attachments.locator('input[type=file]').setInputFiles({ name: '2026年度年检报名表.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await attachments.getByText('下载').waitFor({ timeout: 30_000 });
+
+      await drawer.getByRole('button', { name: '发 布' }).or(drawer.getByRole('button', { name: '发布' })).first().click();
+      await page.getByText('文章已发布').first().waitFor({ timeout: 30_000 });
+      const row = page.locator('tr', { hasText: title });
+      await row.waitFor({ timeout: 30_000 });
+
+      // A visitor: the home page, the list, the search.
+      const v = visitor.page;
+      await v.goto('/');
+      await v.getByRole('link', { name: title }).first().waitFor({ timeout: 30_000 });
+      await v.goto('/FrontPage/association-work');
+      await v.getByRole('link', { name: title }).first().waitFor({ timeout: 30_000 });
+      await searchFor(v, '稳评 年检测试');
+      await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).first().waitFor({ timeout: 30_000 });
+
+      // The article itself: its text, the inline image (public now), and the attachment.
+      await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).first().click();
+      await v.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
+      await v.getByText('这是一篇端到端测试文章').first().waitFor();
+      const imageOk = await v.locator('article img, .article-content img, img[src*="/api/v1/file/view/"]').first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
+      expect(imageOk).toBe(true);
+      const download = v.waitForEvent('download');
+      await v.getByRole('link', { name: /2026年度年检报名表\.pdf/ }).first().click();
+      expect((await download).suggestedFilename()).toBe('2026年度年检报名表.pdf');
+      const detailUrl = v.url();
+
+      // Offline from the back office: gone from the home page, the list and the search.
+      await row.getByText('下线').click();
+      await page.locator('.ant-popover, .ant-modal').getByRole('button', { name: /确\s?定|下\s?线/ }).last().click();
+      await page.getByText(/已下线/).first().waitFor({ timeout: 30_000 });
+
+      await v.goto('/');
+      await v.getByRole('link', { name: '更多' }).first().waitFor({ timeout: 30_000 });
+      expect(await v.getByRole('link', { name: title }).count()).toBe(0);
+      await v.goto('/FrontPage/association-work');
+      await v.locator('main a').first().waitFor({ timeout: 30_000 });
+      expect(await v.getByRole('link', { name: title }).count()).toBe(0);
+      await searchFor(v, '稳评 年检测试');
+      expect(await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).count()).toBe(0);
+      await v.goto(detailUrl);
+      await v.getByText('内容不存在或已下线').first().waitFor({ timeout: 30_000 });
+
+      expect(staff.errors).toEqual([]);
+      expect(visitor.errors.filter((e) => !/404|Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      await staff.context.close();
+      await visitor.context.close();
+    }
+  });
+
+  it('shows the home page on a phone without horizontal scrolling', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 375, height: 812 });
+    try {
+      await page.goto('/');
+      await page.getByRole('link', { name: '更多' }).first().waitFor({ timeout: 30_000 });
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
