@@ -70,17 +70,20 @@ describe('publishing an article and reading it', () => {
       await loginThroughApi(page, DEMO_STAFF);
       await page.goto('/Manage/association-news');
       await page.getByRole('button', { name: /新建文章/ }).click({ timeout: 30_000 });
-      const drawer = page.locator('.ant-drawer-content');
+      const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
       await drawer.getByPlaceholder('请输入文章标题').fill(title);
       await drawer.locator('.ant-form-item', { hasText: '栏目' }).locator('.ant-select').first().click();
       await page.locator('.ant-select-item-option', { hasText: '协会工作' }).first().click();
 
       // The text, with an image inserted through the editor's own upload (MD5, then upload).
-      const editable = drawer.locator('[data-slate-editor="true"]').first();
+      const editable = drawer.locator('.w-e-text-container [contenteditable="true"]').first();
       await editable.waitFor({ timeout: 30_000 });
       await editable.click();
       await page.keyboard.type('这是一篇端到端测试文章，介绍稳评与年检工作。');
-      await drawer.locator('[data-menu-key="group-image"], [data-menu-key="uploadImage"]').first().hover();
+      await drawer.locator('[data-menu-key="group-image"]').first().click();
+      await page.locator('[data-menu-key="uploadImage"]').first().waitFor({ state: 'visible' });
+      // The drop-down slides open; a click during the animation lands on nothing.
+      await page.waitForTimeout(500);
       const chooser = page.waitForEvent('filechooser');
       await page.locator('[data-menu-key="uploadImage"]').first().click();
       await (await chooser).setFiles({ name: '正文配图.png', mimeType: 'image/png', buffer: png(7) });
@@ -114,7 +117,7 @@ describe('publishing an article and reading it', () => {
       const imageOk = await v.locator('article img, .article-content img, img[src*="/api/v1/file/view/"]').first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
       expect(imageOk).toBe(true);
       const download = v.waitForEvent('download');
-      await v.getByRole('link', { name: /2026年度年检报名表\.pdf/ }).first().click();
+      await v.getByRole('link', { name: /下载\s*2026年度年检报名表\.pdf/ }).first().click();
       expect((await download).suggestedFilename()).toBe('2026年度年检报名表.pdf');
       const detailUrl = v.url();
 
