@@ -16,6 +16,7 @@ import { requestConfig } from './request/config';
 import { APP_CONFIG } from './request/feedback';
 import { isApiError, isTokenError, onSessionExpired, showApiError } from './requestErrors';
 import { queryCurrentUser } from './services/user';
+import { APP_THEME } from './theme';
 import { clearSession, getCurrentUser, getToken, saveCurrentUser } from './storage';
 
 export type { InitialState } from './initialState';
@@ -52,10 +53,11 @@ export const request: RequestConfig = requestConfig;
 
 type AntdRuntimeConfig = ConfigProviderProps & { appConfig?: Record<string, unknown> };
 
-/** antd plugin runtime config: Chinese locale for every component, toasts 2 s / 1 at a time. */
+/** antd plugin runtime config: the AA theme and Chinese locale for every component, toasts 2 s / 1 at a time. */
 export function antd(memo: AntdRuntimeConfig): AntdRuntimeConfig {
   return {
     ...memo,
+    theme: { ...memo.theme, ...APP_THEME, token: { ...memo.theme?.token, ...APP_THEME.token } },
     locale: zhCN,
     appConfig: { ...memo.appConfig, ...APP_CONFIG },
   };

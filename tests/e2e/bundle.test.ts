@@ -13,6 +13,8 @@ const helper = path.join(dist, 'preload_helper.js');
 
 /** Text that only pro-components' layout, page container and table put in a bundle. */
 const PRO_MARKERS = /pro-layout|pro-table|ant-pro-|PageContainer/;
+/** Text only wangEditor's bundle holds. */
+const EDITOR_MARKERS = /w-e-text-container|wangEditor/;
 
 function routeFiles(): Map<string, string[]> {
   const source = fs.readFileSync(helper, 'utf8');
@@ -25,13 +27,32 @@ function loadsPro(files: string[]): string[] {
   return files.filter((file) => PRO_MARKERS.test(fs.readFileSync(path.join(dist, file), 'utf8')));
 }
 
+function loadsEditor(files: string[]): string[] {
+  return files.filter((file) => EDITOR_MARKERS.test(fs.readFileSync(path.join(dist, file), 'utf8')));
+}
+
+/** The public pages with an id in the path, as the route map names them. */
+const PUBLIC_DETAIL_ROUTES = ['/FrontPage/detail/:id', '/FrontPage/member-unit/:id'];
+
 describe('built chunks', () => {
   const map = routeFiles();
 
-  it.each([...PUBLIC_PAGES, ...STANDALONE_PAGES].map((p) => p.path))('%s loads no pro-components', (route) => {
-    const files = map.get(route);
-    expect(files, `${route} is not in the build`).toBeDefined();
-    expect(loadsPro(files!)).toEqual([]);
+  it.each([...[...PUBLIC_PAGES, ...STANDALONE_PAGES].map((p) => p.path), ...PUBLIC_DETAIL_ROUTES])(
+    '%s loads no pro-components and no editor',
+    (route) => {
+      const files = map.get(route);
+      expect(files, `${route} is not in the build`).toBeDefined();
+      expect(loadsPro(files!)).toEqual([]);
+      expect(loadsEditor(files!)).toEqual([]);
+    },
+  );
+
+  it('the article page loads the editor only when the form opens (not with the page)', () => {
+    const files = map.get('/Manage/association-news') ?? [];
+    expect(files.length).toBeGreaterThan(0);
+    expect(loadsEditor(files)).toEqual([]);
+    const all = fs.readdirSync(dist).filter((f) => f.endsWith('.js'));
+    expect(loadsEditor(all).length).toBeGreaterThan(0);
   });
 
   it('the not-found page loads no pro-components', () => {

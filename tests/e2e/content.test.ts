@@ -97,9 +97,13 @@ describe('publishing an article and reading it', () => {
       await attachments.getByText('下载').waitFor({ timeout: 30_000 });
 
       await drawer.getByRole('button', { name: '发 布' }).or(drawer.getByRole('button', { name: '发布' })).first().click();
-      await page.getByText('文章已发布').first().waitFor({ timeout: 30_000 });
+      // The result, not the 2-second toast: the drawer closes and the list shows the article.
       const row = page.locator('tr', { hasText: title });
-      await row.waitFor({ timeout: 30_000 });
+      await row.waitFor({ timeout: 30_000 }).catch(async (err: unknown) => {
+        const shown = await page.locator('.ant-form-item-explain-error, .ant-message, .ant-alert').allInnerTexts();
+        throw new Error(`发布后列表中没有这篇文章；页面提示：${shown.join(' | ') || '无'}`, { cause: err });
+      });
+      await drawer.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
 
       // A visitor: the home page, the list, the search.
       const v = visitor.page;
@@ -126,13 +130,17 @@ describe('publishing an article and reading it', () => {
       await page.locator('.ant-popover, .ant-modal').getByRole('button', { name: /确\s?定|下\s?线/ }).last().click();
       await page.getByText(/已下线/).first().waitFor({ timeout: 30_000 });
 
+      // Each check first waits for the page's own content (a demo article), so that "not
+      // there" means gone, not "not loaded yet".
+      const demoArticle = '协会召开2026年度会员代表大会暨三届二次理事会';
       await v.goto('/');
-      await v.getByRole('link', { name: '更多' }).first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: demoArticle }).first().waitFor({ timeout: 30_000 });
       expect(await v.getByRole('link', { name: title }).count()).toBe(0);
       await v.goto('/FrontPage/association-work');
-      await v.locator('main a').first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: demoArticle }).first().waitFor({ timeout: 30_000 });
       expect(await v.getByRole('link', { name: title }).count()).toBe(0);
       await searchFor(v, '稳评 年检测试');
+      await v.getByText(/没有找到|未找到|0 条/).first().waitFor({ timeout: 30_000 });
       expect(await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).count()).toBe(0);
       await v.goto(detailUrl);
       await v.getByText('内容不存在或已下线').first().waitFor({ timeout: 30_000 });

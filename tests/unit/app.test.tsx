@@ -12,6 +12,7 @@ import { ApplyPluginsType, useModel } from '@umijs/max';
 import { getPluginManager } from '@@/core/plugin';
 import { antd, getInitialState, request as requestConfig } from '@/app';
 import { APP_NAME } from '@/initialState';
+import { BRAND_COLOR } from '@/theme';
 import { api } from '@/services/api';
 import { getMessage, getNotification } from '@/request/feedback';
 import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
@@ -100,11 +101,11 @@ describe('runtime configuration', () => {
     expect(requestConfig.errorConfig).toBeUndefined();
   });
 
-  it('antd: zh_CN and toasts of 2 s, at most 1', () => {
-    const config = antd({ theme: {} });
+  it('antd: zh_CN, toasts of 2 s, at most 1, and the AA theme over what the plugin had', () => {
+    const config = antd({ theme: { token: { borderRadius: 4 } } });
     expect(config.locale).toBe(zhCN);
     expect(config.appConfig).toEqual({ message: { duration: 2, maxCount: 1 } });
-    expect(config.theme).toEqual({});
+    expect(config.theme?.token).toMatchObject({ borderRadius: 4, colorPrimary: BRAND_COLOR, colorTextTertiary: '#595959' });
   });
 
   it("is what the antd plugin reads from Umi's plugin manager", () => {

@@ -1,28 +1,15 @@
 /**
  * antd themes of the public site (STANDARDS.md). In antd the type scale, line heights and
- * control sizes derive from seed tokens, so 长者模式 is a theme, not CSS overrides.
- *
- * Contrast on white, as measured: brand #1d4e89 8.4 : 1; #595959 7.0 : 1; #767676 4.5 : 1;
- * #262626 15 : 1. antd's defaults fail AA for small text (primary #1677ff 4.1 : 1, tertiary
- * text #8c8c8c 3.4 : 1), hence the colours below even outside the mode.
+ * control sizes derive from seed tokens, so 长者模式 is a theme, not CSS overrides. The AA
+ * colours of every page are the app's (src/theme.ts).
  */
 import type { ThemeConfig } from 'antd';
+import { APP_THEME, BRAND_COLOR } from '@/theme';
 
-export const BRAND_COLOR = '#1d4e89';
+export { BRAND_COLOR };
 
 /** Everyone: AA contrast (4.5 : 1) for every text antd draws. */
-export const PUBLIC_THEME: ThemeConfig = {
-  token: {
-    colorPrimary: BRAND_COLOR,
-    colorLink: BRAND_COLOR,
-    colorInfo: BRAND_COLOR,
-    colorText: 'rgba(0, 0, 0, 0.88)',
-    colorTextSecondary: '#595959',
-    colorTextTertiary: '#595959',
-    colorTextDescription: '#595959',
-    colorTextPlaceholder: '#767676',
-  },
-};
+export const PUBLIC_THEME: ThemeConfig = APP_THEME;
 
 /**
  * 长者模式: main text 18 px with line height 1.6 (≥ 1.5), controls 44 px high (targets
