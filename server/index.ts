@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     );
   }
   if (args.has('--demo') || config.seedDemo) {
-    const logins = await seedDemo(db.kysely);
+    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir });
     console.log('演示账号：');
     for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
   }

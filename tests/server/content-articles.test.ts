@@ -9,7 +9,7 @@ import type { ArticleRecord, NoticeRecord } from '@common/schemas/content';
 import type { StoredFile } from '@common/schemas/files';
 import type { PublicArticle, PublicArticleItem, PublicNotice, PublicNoticeItem } from '@common/schemas/public';
 import { insertRole } from '../../server/auth/roles';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo';
 import { addAccount, pdfBytes, pngBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
@@ -314,6 +314,25 @@ describe.each(dialects)('articles and notices on %s', (dialect) => {
       expect(stale.statusCode).toBe(409);
       const list = (await t.call<{ key: string }[]>('GET', 'site-pages', { token: staff })).body.data.map((p) => p.key);
       expect(list).toEqual(['about', 'contact', 'footer', 'disclaimer', 'privacy']);
+    });
+
+    it('gives the demo carousel pictures and the download area Word templates, once', async () => {
+      const home = (await t.call<{ carousels: { image: { url: string } | null }[] }>('GET', 'public/home')).body.data;
+      expect(home.carousels.every((c) => c.image)).toBe(true);
+      const picture = await t.app.inject({ method: 'GET', url: home.carousels[0].image?.url ?? '' });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/png');
+      const downloads = (await t.call<Page<PublicArticleItem>>('GET', 'public/articles?category=download')).body.data.list;
+      const file = downloads.flatMap((a) => a.attachments)[0];
+      expect(file).toMatchObject({ contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+      expect(file.name).toMatch(/\.docx$/);
+      const res = await t.app.inject({ method: 'GET', url: file.downloadUrl });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+      const count = async () => Number((await db().selectFrom('stored_files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await count();
+      await seedDemo(t.db.kysely, new Date(), { dataDir: t.config.dataDir });
+      expect(await count()).toBe(before);
     });
 
     it('gives the home page every section in one call, from the demo data', async () => {

@@ -121,7 +121,7 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
   try {
     await migrateToLatest(db);
     await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
-    if (options.demo) await seedDemo(db.kysely);
+    if (options.demo) await seedDemo(db.kysely, new Date(), { dataDir });
     app = await buildApp({
       config,
       db,

@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../types';
 import { reindexAll } from '../../search/indexer';
 import { seedDemoData } from './demoData';
+import { seedDemoFiles } from './demoFiles';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_UNIT_ID = 'demo-unit-1';
@@ -28,12 +29,17 @@ const CONTENT_CODES: PermissionCode[] = PERMISSION_GROUPS.flatMap((g) => g.items
   c.startsWith('content:'),
 );
 
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoLogin[]> {
+/**
+ * `dataDir`: where the file store is; when given, the demo also gets its pictures and
+ * download templates (./demoFiles.ts).
+ */
+export async function seedDemo(db: Db, now: Date = new Date(), options: { dataDir?: string } = {}): Promise<DemoLogin[]> {
   const at = now.toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
     // First, so that the accounts below point at existing unit and practitioner rows.
     await seedDemoData(trx);
+    if (options.dataDir) await seedDemoFiles(trx, options.dataDir, at);
     let role = await trx.selectFrom('roles').select('id').where('code', '=', DEMO_EDITOR_ROLE_CODE).executeTakeFirst();
     if (!role) {
       const id = await insertRole(
