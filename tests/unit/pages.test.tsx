@@ -127,6 +127,16 @@ describe('public pages show their title', () => {
 });
 
 describe('standalone pages show their title', () => {
+  it('入会指南 lists the conditions, the materials, the steps and leads to the application', async () => {
+    renderPage(await loadPage('/register-guide'), '/register-guide');
+    expect(screen.getByRole('heading', { level: 1, name: '入会指南' })).toBeInTheDocument();
+    for (const heading of ['入会条件', '所需材料', '办理流程', '办理时限']) expect(screen.getByText(heading)).toBeInTheDocument();
+    expect(screen.getByText(/大学专科及以上学历的专职从业人员不少于 3 人/)).toBeInTheDocument();
+    expect(screen.getByText('立即申请入会').closest('a')?.getAttribute('href')).toBe('/register');
+    expect(screen.getByText('已有账号，登录会员单位子系统').closest('a')?.getAttribute('href')).toBe('/login?authType=2');
+    expect(screen.queryByText(/敬请期待/)).toBeNull();
+  });
+
   it.each(STANDALONE_PAGES.filter((p) => p.path !== '/login').map((p) => [p.path, p.title]))(
     '%s: %s',
     async (route, title) => {
