@@ -15,6 +15,7 @@ import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from '
 import type { ApiEnvelope } from '@common/schemas/common';
 import type { LoginBody, SetPasswordBody, ShowLoginAccountBody } from '@common/schemas/auth';
 import { apiPath, bad, ok } from './envelopes';
+import { certificateHandlers } from './certificates';
 import { contentHandlers, resetContentMock } from './content';
 import { fileHandlers, resetFileMock } from './files';
 import { publicContentHandlers, resetPublicContentMock } from './publicContent';
@@ -156,4 +157,5 @@ export const handlers: HttpHandler[] = [
   ...fileHandlers,
   ...contentHandlers,
   ...publicContentHandlers,
+  ...certificateHandlers,
 ];

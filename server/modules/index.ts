@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import articlesRoutes from './articles/routes';
 import authRoutes from './auth/routes';
 import carouselsRoutes from './carousels/routes';
+import certificatesPublicRoutes from './certificates/publicRoutes';
 import dictRoutes from './dict/routes';
 import expertsPublicRoutes from './experts/publicRoutes';
 import filesRoutes from '../files/routes';
@@ -37,4 +38,5 @@ export const apiModules: FastifyPluginAsync[] = [
   expertsPublicRoutes,
   publicHomeRoutes,
   searchRoutes,
+  certificatesPublicRoutes,
 ];

@@ -47,6 +47,7 @@ const PAGES = [
   '/FrontPage/member-unit/demo-unit-1',
   '/login?authType=1',
   '/register-guide',
+  '/certificate-view?no=WPDW2024001',
   // /register comes with the membership issue.
 ];
 
