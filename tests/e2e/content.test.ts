@@ -71,13 +71,15 @@ describe('publishing an article and reading it', () => {
       await page.goto('/Manage/association-news');
       await page.getByRole('button', { name: /新建文章/ }).click({ timeout: 30_000 });
       const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
-      await drawer.getByPlaceholder('请输入文章标题').fill(title);
+      // The form is settled once its lazily loaded editor is there: fill it from then on.
+      const editable = drawer.locator('.w-e-text-container [contenteditable="true"]').first();
+      await editable.waitFor({ timeout: 30_000 });
+      const titleInput = drawer.getByPlaceholder('请输入文章标题');
+      await titleInput.fill(title);
       await drawer.locator('.ant-form-item', { hasText: '栏目' }).locator('.ant-select').first().click();
       await page.locator('.ant-select-item-option', { hasText: '协会工作' }).first().click();
 
       // The text, with an image inserted through the editor's own upload (MD5, then upload).
-      const editable = drawer.locator('.w-e-text-container [contenteditable="true"]').first();
-      await editable.waitFor({ timeout: 30_000 });
       await editable.click();
       await page.keyboard.type('这是一篇端到端测试文章，介绍稳评与年检工作。');
       await drawer.locator('[data-menu-key="group-image"]').first().click();
@@ -96,6 +98,7 @@ describe('publishing an article and reading it', () => {
       await attachments.locator('input[type=file]').setInputFiles({ name: '2026年度年检报名表.pdf', mimeType: 'application/pdf', buffer: pdf });
       await attachments.getByText('下载').waitFor({ timeout: 30_000 });
 
+      expect(await titleInput.inputValue()).toBe(title);
       await drawer.getByRole('button', { name: '发 布' }).or(drawer.getByRole('button', { name: '发布' })).first().click();
       // The result, not the 2-second toast: the drawer closes and the list shows the article.
       const row = page.locator('tr', { hasText: title });
