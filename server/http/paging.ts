@@ -1,5 +1,5 @@
 /** List conventions of API.md: `current`, `pageSize` (10 by default, at most 100), `sort=field,desc`. */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@common/schemas/common';
 import { BizError } from './errors';
 
@@ -52,4 +52,22 @@ export function matchesKeyword<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const pattern = containsPattern(keyword);
   return eb.or(columns.map((column) => eb(sql`lower(coalesce(${eb.ref(column)}, ''))`, 'like', sql`${pattern} escape '\\'`)));
+}
+
+/**
+ * One page of a filtered list, with the total: the count of `base`, and `rows(base)` limited
+ * to the page. `rows` adds the columns and the order (end the order with a unique column so
+ * that pages never overlap):
+ *
+ *   const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('id'));
+ */
+export async function fetchPage<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  page: Paging,
+  rows: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<{ rows: O[]; total: number }> {
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  const list = await rows(base).limit(page.pageSize).offset(page.offset).execute();
+  // On a generic builder Kysely cannot narrow the selection to { total }; it is that row.
+  return { rows: list, total: Number((counted as { total?: number } | undefined)?.total ?? 0) };
 }

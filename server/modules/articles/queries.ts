@@ -8,7 +8,7 @@ import { findNeighbours } from '../../content/neighbours';
 import { dayEnd, dayStart, liveArticle, publishStateOf } from '../../content/publishing';
 import type { ArticleRow, Database, DbOrTrx } from '../../db/types';
 import { toBool } from '../../db/index';
-import { matchesKeyword, paging, parseSort } from '../../http/paging';
+import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = {
   publishAt: 'publish_at',
@@ -67,7 +67,8 @@ export async function toArticleRecords(db: DbOrTrx, rows: ArticleRow[], now: str
 }
 
 export async function listArticles(db: DbOrTrx, query: ArticleListQuery, now: string): Promise<Page<ArticleRecord>> {
-  const { current, pageSize, offset } = paging(query);
+  const page = paging(query);
+  const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'updated_at', direction: 'desc' });
   let base = db.selectFrom('articles');
   const keyword = query.keyword?.trim();
@@ -81,9 +82,8 @@ export async function listArticles(db: DbOrTrx, query: ArticleListQuery, now: st
   if (query.publishFrom) base = base.where('publish_at', '>=', dayStart(query.publishFrom));
   if (query.publishTo) base = base.where('publish_at', '<', dayEnd(query.publishTo));
 
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy(sort.column, sort.direction).orderBy('id').limit(pageSize).offset(offset).execute();
-  return { list: await toArticleRecords(db, rows, now, false), total: Number(total), current, pageSize };
+  const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('id'));
+  return { list: await toArticleRecords(db, rows, now, false), total, current, pageSize };
 }
 
 export async function findArticleRow(db: DbOrTrx, id: string): Promise<ArticleRow | undefined> {

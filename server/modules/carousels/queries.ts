@@ -6,7 +6,7 @@ import type { PublicCarouselItem } from '@common/schemas/public';
 import { toBool } from '../../db/index';
 import type { CarouselRow, Database, DbOrTrx } from '../../db/types';
 import { filesById, toFileRef, toPublicFile } from '../../content/files';
-import { matchesKeyword, paging, parseSort } from '../../http/paging';
+import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = {
   sort: 'sort',
@@ -55,7 +55,8 @@ async function toRecords(db: DbOrTrx, rows: CarouselRow[], now: string): Promise
 }
 
 export async function listCarousels(db: DbOrTrx, query: CarouselListQuery, now: string): Promise<Page<CarouselRecord>> {
-  const { current, pageSize, offset } = paging(query);
+  const page = paging(query);
+  const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'sort', direction: 'asc' });
 
   let base = db.selectFrom('carousels');
@@ -63,16 +64,8 @@ export async function listCarousels(db: DbOrTrx, query: CarouselListQuery, now: 
   if (keyword) base = base.where((eb) => matchesKeyword(eb, ['title', 'link'], keyword));
   if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
 
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(sort.column, sort.direction)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
-  return { list: await toRecords(db, rows, now), total: Number(total), current, pageSize };
+  const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('created_at').orderBy('id'));
+  return { list: await toRecords(db, rows, now), total, current, pageSize };
 }
 
 export async function findCarousel(db: DbOrTrx, id: string, now: string): Promise<CarouselRecord | undefined> {

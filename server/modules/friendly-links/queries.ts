@@ -5,7 +5,7 @@ import type { PublicFriendlyLink } from '@common/schemas/public';
 import { toBool } from '../../db/index';
 import type { DbOrTrx, FriendlyLinkRow } from '../../db/types';
 import { filesById, toFileRef, toPublicFile } from '../../content/files';
-import { matchesKeyword, paging, parseSort } from '../../http/paging';
+import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = {
   sort: 'sort',
@@ -37,7 +37,8 @@ async function toRecords(db: DbOrTrx, rows: FriendlyLinkRow[]): Promise<Friendly
 }
 
 export async function listFriendlyLinks(db: DbOrTrx, query: FriendlyLinkListQuery): Promise<Page<FriendlyLinkRecord>> {
-  const { current, pageSize, offset } = paging(query);
+  const page = paging(query);
+  const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'sort', direction: 'asc' });
 
   let base = db.selectFrom('friendly_links');
@@ -45,16 +46,8 @@ export async function listFriendlyLinks(db: DbOrTrx, query: FriendlyLinkListQuer
   if (keyword) base = base.where((eb) => matchesKeyword(eb, ['name', 'url'], keyword));
   if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
 
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(sort.column, sort.direction)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
-  return { list: await toRecords(db, rows), total: Number(total), current, pageSize };
+  const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('created_at').orderBy('id'));
+  return { list: await toRecords(db, rows), total, current, pageSize };
 }
 
 export async function findFriendlyLink(db: DbOrTrx, id: string): Promise<FriendlyLinkRecord | undefined> {

@@ -8,7 +8,7 @@ import { findNeighbours } from '../../content/neighbours';
 import { dayEnd, dayStart, liveNotice, publishStateOf } from '../../content/publishing';
 import type { Database, DbOrTrx, NoticeRow } from '../../db/types';
 import { toBool } from '../../db/index';
-import { matchesKeyword, paging, parseSort } from '../../http/paging';
+import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = {
   publishAt: 'publish_at',
@@ -62,7 +62,8 @@ export async function toNoticeRecords(db: DbOrTrx, rows: NoticeRow[], now: strin
 }
 
 export async function listNotices(db: DbOrTrx, query: NoticeListQuery, now: string): Promise<Page<NoticeRecord>> {
-  const { current, pageSize, offset } = paging(query);
+  const page = paging(query);
+  const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'updated_at', direction: 'desc' });
   let base = db.selectFrom('notices');
   const keyword = query.keyword?.trim();
@@ -74,9 +75,8 @@ export async function listNotices(db: DbOrTrx, query: NoticeListQuery, now: stri
   if (query.pinned !== undefined) base = base.where('pinned', '=', query.pinned ? 1 : 0);
   if (query.publishFrom) base = base.where('publish_at', '>=', dayStart(query.publishFrom));
   if (query.publishTo) base = base.where('publish_at', '<', dayEnd(query.publishTo));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy(sort.column, sort.direction).orderBy('id').limit(pageSize).offset(offset).execute();
-  return { list: await toNoticeRecords(db, rows, now, false), total: Number(total), current, pageSize };
+  const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('id'));
+  return { list: await toNoticeRecords(db, rows, now, false), total, current, pageSize };
 }
 
 export async function findNoticeRow(db: DbOrTrx, id: string): Promise<NoticeRow | undefined> {
