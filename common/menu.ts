@@ -192,7 +192,7 @@ export const MANAGE_ROOT: PageEntry = {
       title: '从业人员单位变更管理',
       icon: 'SwapOutlined',
       access: 'canSeeMenu',
-      authTypes: [Staff, MemberUnit],
+      authTypes: [Staff, MemberUnit, Practitioner],
       permission: 'member:unit-change:view',
     },
     {

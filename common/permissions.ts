@@ -61,6 +61,8 @@ export const PERMISSION_GROUPS = [
       { code: 'member:practitioner:delete', name: '删除从业人员' },
       { code: 'member:practitioner:export', name: '导出从业人员' },
       { code: 'member:practitioner:import', name: '导入从业人员' },
+      { code: 'member:practitioner:reveal', name: '查看完整身份证号码和手机号码（留痕）' },
+      { code: 'member:practitioner:export-sensitive', name: '导出完整身份证号码（留痕）' },
     ],
   },
   {
@@ -174,7 +176,10 @@ export const PERMISSION_GROUPS = [
   {
     group: '系统',
     items: [
-      { code: 'system:log:view', name: '查看操作日志' },
+      { code: 'system:log:view', name: '查看审计日志（操作日志）并校验其完整性' },
+      { code: 'system:log:export', name: '导出审计日志' },
+      { code: 'system:session:view', name: '查看在线用户' },
+      { code: 'system:session:revoke', name: '强制下线' },
       { code: 'system:file:upload', name: '上传文件' },
     ],
   },
@@ -200,6 +205,33 @@ export function permissionName(code: string): string {
 
 /** The built-in role that holds every code; it cannot be edited or deleted. */
 export const SUPER_ADMIN_ROLE_CODE = 'super-admin';
+
+/**
+ * The three administrator roles of 等保 2.0 (separation of duties), built in and kept to these
+ * codes at every start: the system administrator keeps accounts and settings but cannot read
+ * the audit trail; the security administrator keeps roles and permissions and sessions; the
+ * audit administrator reads and exports the audit trail and nothing else.
+ */
+export const SEPARATED_ADMIN_ROLES = [
+  {
+    code: 'system-admin',
+    name: '系统管理员',
+    description: '内置角色：管理账号与系统设置；不能查看或清除审计日志',
+    permissions: ['system:user:view', 'system:user:edit', 'system:user:enable', 'system:user:reset-password', 'system:file:upload', 'content:site-page:edit'],
+  },
+  {
+    code: 'security-admin',
+    name: '安全管理员',
+    description: '内置角色：管理角色与权限、在线会话；不能管理账号或查看审计日志',
+    permissions: ['system:role:view', 'system:role:edit', 'system:role:delete', 'system:session:view', 'system:session:revoke'],
+  },
+  {
+    code: 'audit-admin',
+    name: '审计管理员',
+    description: '内置角色：只能查看、导出审计日志并校验其完整性',
+    permissions: ['system:log:view', 'system:log:export'],
+  },
+] as const satisfies readonly { code: string; name: string; description: string; permissions: readonly PermissionCode[] }[];
 
 /**
  * The one check both sides use: may this user do `code`?

@@ -1,7 +1,25 @@
-/** msw: GET /public/certificates/:number with two fixture certificates. */
+/**
+ * msw: the public check GET /public/certificates/:number, and the staff side (certificate
+ * preview): GET /certificates (keyword over number and holder, kind, state, unit; paged),
+ * GET /certificates/:id and POST /certificates/:id/revoke (certificate:revoke; a reason; once).
+ * A revocation shows on the public check at once, as on the server (one table).
+ *
+ *   certificatesDb            // the staff records as they stand now
+ *   certificateCalls          // [{ method, path, query, body }] of every staff call
+ *
+ * `resetCertificatesMock()` restores the fixtures (resetMockState calls it after each test).
+ */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { PublicCertificate } from '@common/schemas/certificates';
-import { apiPath, bad, ok } from './envelopes';
+import type { PermissionCode } from '@common/permissions';
+import {
+  CERTIFICATE_ALREADY_REVOKED_MESSAGE,
+  type CertificateRecord,
+  type CertificateRevokeBody,
+  type PublicCertificate,
+} from '@common/schemas/certificates';
+import { ApiStatus, type Page } from '@common/schemas/common';
+import { apiPath, bad, failure, ok } from './envelopes';
+import { authenticate } from './sessions';
 
 export const VALID_UNIT_CERTIFICATE: PublicCertificate = {
   kind: 'unit',
@@ -33,11 +51,139 @@ export const REVOKED_CERTIFICATE: PublicCertificate = {
   checkedOn: '2026-11-23',
 };
 
-const BY_NUMBER = new Map([VALID_UNIT_CERTIFICATE, REVOKED_CERTIFICATE].map((c) => [c.number, c]));
+export const ACTIVE_PRACTITIONER_CERTIFICATE: PublicCertificate = {
+  kind: 'practitioner',
+  number: 'CY2024-0015',
+  holderName: '李评估',
+  unitName: '示例社会稳定风险评估咨询有限公司',
+  memberNo: null,
+  memberLevelLabel: null,
+  issuedOn: '2024-06-01',
+  validUntil: '2027-05-31',
+  state: 'valid',
+  revokedReason: null,
+  revokedOn: null,
+  checkedOn: '2026-11-23',
+};
+
+const PUBLIC_FIXTURES = [VALID_UNIT_CERTIFICATE, REVOKED_CERTIFICATE, ACTIVE_PRACTITIONER_CERTIFICATE];
+
+/** The staff record of a public fixture (ids cert-1, cert-2, …; unit ids as the users mock has them). */
+function staffRecord(c: PublicCertificate, index: number): CertificateRecord {
+  const revokedAt = c.revokedOn ? `${c.revokedOn}T08:00:00.000Z` : null;
+  return {
+    id: `cert-${index + 1}`,
+    kind: c.kind,
+    number: c.number,
+    holderId: c.kind === 'unit' ? 'unit-0002' : `practitioner-${index + 1}`,
+    holderName: c.holderName,
+    unitId: c.kind === 'unit' ? 'unit-0002' : 'unit-0001',
+    unitName: c.unitName,
+    issuedOn: c.issuedOn,
+    validUntil: c.validUntil,
+    status: c.state,
+    state: c.state,
+    revokedReason: c.revokedReason,
+    revokedAt,
+    createdAt: `${c.issuedOn}T02:00:00.000Z`,
+    updatedAt: revokedAt ?? `${c.issuedOn}T02:00:00.000Z`,
+    version: c.state === 'revoked' ? 1 : 0,
+  };
+}
+
+export const certificatesDb: { records: CertificateRecord[] } = { records: [] };
+
+export interface CertificateCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+export const certificateCalls: CertificateCall[] = [];
+
+export function resetCertificatesMock(): void {
+  certificatesDb.records = PUBLIC_FIXTURES.map(staffRecord);
+  certificateCalls.length = 0;
+}
+resetCertificatesMock();
+
+/** The public answer: the fixture, with the state the staff side has given it since. */
+function publicOf(number: string): PublicCertificate | undefined {
+  const base = PUBLIC_FIXTURES.find((c) => c.number === number);
+  const rec = certificatesDb.records.find((r) => r.number === number);
+  if (!base || !rec) return undefined;
+  return {
+    ...base,
+    state: rec.state,
+    revokedReason: rec.state === 'revoked' ? rec.revokedReason : null,
+    revokedOn: rec.state === 'revoked' && rec.revokedAt ? rec.revokedAt.slice(0, 10) : null,
+  };
+}
+
+async function guard(request: Request, code: PermissionCode) {
+  let body: unknown = null;
+  if (request.method === 'POST') body = await request.clone().json().catch(() => null);
+  const url = new URL(request.url);
+  certificateCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+  const account = authenticate(request);
+  if (account instanceof Response) return account;
+  if (account.user.authType !== 1 || !account.user.permissions.includes(code)) {
+    return HttpResponse.json(failure(ApiStatus.Forbidden, '没有权限执行此操作'), { status: 403 });
+  }
+  return account;
+}
 
 export const certificateHandlers: HttpHandler[] = [
   http.get(apiPath('/public/certificates/:number'), ({ params }) => {
-    const found = BY_NUMBER.get(String(params.number).toUpperCase());
+    const found = publicOf(String(params.number).toUpperCase());
     return found ? HttpResponse.json(ok(found)) : bad('未查询到该证书', 404);
+  }),
+
+  http.get(apiPath('/certificates'), async ({ request }) => {
+    const account = await guard(request, 'certificate:view');
+    if (account instanceof Response) return account;
+    const q = new URL(request.url).searchParams;
+    const keyword = q.get('keyword')?.trim().toLowerCase();
+    const list = certificatesDb.records.filter(
+      (r) =>
+        (!keyword || r.number.toLowerCase().includes(keyword) || r.holderName.toLowerCase().includes(keyword)) &&
+        (!q.get('kind') || r.kind === q.get('kind')) &&
+        (!q.get('state') || r.state === q.get('state')) &&
+        (!q.get('unitId') || r.unitId === q.get('unitId')),
+    );
+    const current = Number(q.get('current') ?? 1) || 1;
+    const pageSize = Number(q.get('pageSize') ?? 10) || 10;
+    const page: Page<CertificateRecord> = {
+      list: list.slice((current - 1) * pageSize, current * pageSize),
+      total: list.length,
+      current,
+      pageSize,
+    };
+    return HttpResponse.json(ok(page));
+  }),
+
+  http.get(apiPath('/certificates/:id'), async ({ request, params }) => {
+    const account = await guard(request, 'certificate:view');
+    if (account instanceof Response) return account;
+    const found = certificatesDb.records.find((r) => r.id === params.id);
+    return found ? HttpResponse.json(ok(found)) : bad('证书不存在', 404);
+  }),
+
+  http.post(apiPath('/certificates/:id/revoke'), async ({ request, params }) => {
+    const account = await guard(request, 'certificate:revoke');
+    if (account instanceof Response) return account;
+    const found = certificatesDb.records.find((r) => r.id === params.id);
+    if (!found) return bad('证书不存在', 404);
+    const body = (await request.json()) as Partial<CertificateRevokeBody> | null;
+    const reason = body?.reason?.trim();
+    if (!reason) return bad('吊销原因不能为空');
+    if (found.status === 'revoked') return bad(CERTIFICATE_ALREADY_REVOKED_MESSAGE);
+    const at = new Date().toISOString();
+    certificatesDb.records = certificatesDb.records.map((r) =>
+      r.id === found.id
+        ? { ...r, status: 'revoked', state: 'revoked', revokedReason: reason, revokedAt: at, updatedAt: at, version: r.version + 1 }
+        : r,
+    );
+    return HttpResponse.json(ok(null, '证书已吊销'));
   }),
 ];

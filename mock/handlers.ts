@@ -15,7 +15,14 @@ import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from '
 import type { ApiEnvelope } from '@common/schemas/common';
 import type { LoginBody, SetPasswordBody, ShowLoginAccountBody } from '@common/schemas/auth';
 import { apiPath, bad, ok } from './envelopes';
-import { certificateHandlers } from './certificates';
+import { certificateHandlers, resetCertificatesMock } from './certificates';
+import { usersHandlers, resetUsersMock } from './users';
+import { expertsHandlers, resetExpertsMock } from './experts';
+import { registrationHandlers, resetRegistrationMock } from './registration';
+import { memberInfoHandlers, resetMemberInfoMock } from './memberInfo';
+import { memberUnitsHandlers, resetMemberUnitsMock } from './memberUnits';
+import { practitionersHandlers, resetPractitionersMock } from './practitioners';
+import { unitChangesHandlers, resetUnitChangesMock } from './unitChanges';
 import { contentHandlers, resetContentMock } from './content';
 import { fileHandlers, resetFileMock } from './files';
 import { publicContentHandlers, resetPublicContentMock } from './publicContent';
@@ -97,6 +104,14 @@ export function resetMockState(): void {
   resetFileMock();
   resetContentMock();
   resetPublicContentMock();
+  resetUsersMock();
+  resetCertificatesMock();
+  resetExpertsMock();
+  resetRegistrationMock();
+  resetMemberUnitsMock();
+  resetMemberInfoMock();
+  resetPractitionersMock();
+  resetUnitChangesMock();
 }
 
 /* ---------- the default handlers ---------- */
@@ -158,4 +173,12 @@ export const handlers: HttpHandler[] = [
   ...contentHandlers,
   ...publicContentHandlers,
   ...certificateHandlers,
+  ...usersHandlers,
+  ...expertsHandlers,
+  ...registrationHandlers,
+  // Before the staff member-unit handlers: /member-units/mine and the change decisions are memberInfo's.
+  ...memberInfoHandlers,
+  ...memberUnitsHandlers,
+  ...practitionersHandlers,
+  ...unitChangesHandlers,
 ];

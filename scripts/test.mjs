@@ -22,8 +22,8 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function check(label, command, args) {
-  if (only.length && !only.includes(label)) return true;
+function check(label, command, args, step = label) {
+  if (only.length && !only.includes(step)) return true;
   const ok = run(label, command, args);
   if (ok) passed += 1;
   else failed += 1;
@@ -31,17 +31,15 @@ function check(label, command, args) {
   return ok;
 }
 
-function vitest(project) {
+function vitest(project, env = {}) {
   if (only.length && !only.includes(project)) return;
   const out = path.join(reportDir, `${project}.json`);
-  const ok = run(`vitest ${project}`, bin('vitest'), [
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  const ok = run(
+    `vitest ${project}`,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   if (!existsSync(out)) {
     failed += 1;
     summary.push(`失败  vitest ${project}（没有生成报告）`);
@@ -63,7 +61,11 @@ function vitest(project) {
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 vitest('unit');
-vitest('server');
+// The server suite logs everything at trace level into one file, which is then searched for
+// passwords, tokens, ID numbers and phones (issue 12).
+const serverLog = path.join(reportDir, 'server.log');
+vitest('server', { TEST_LOG_FILE: serverLog });
+check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog], 'server');
 const built = check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build']);
 if (built || existsSync(path.join(root, 'dist/index.html'))) vitest('e2e');
 else if (!only.length || only.includes('e2e')) {

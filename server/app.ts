@@ -38,6 +38,9 @@ import { BizError } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { apiModules } from './modules/index';
 import { crawlerRoutes } from './modules/public-home/routes';
+import type { FieldCipher } from './pii/cipher';
+import { loadFieldCipher } from './pii/keys';
+import { loadAuditKey } from './audit/key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +49,10 @@ declare module 'fastify' {
     appConfig: Config;
     /** The current time; injectable so that tests can move it (idle expiry, lock-out). */
     clock: () => Date;
+    /** Encrypts and decrypts personal information (server/pii); read ID numbers and phones only through it. */
+    pii: FieldCipher;
+    /** The key of the audit trail's hash chain (server/audit). */
+    auditKey: Buffer;
   }
 }
 
@@ -55,11 +62,19 @@ export interface BuildAppOptions {
   /** Fastify logger options; false silences (tests). Defaults to JSON at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   clock?: () => Date;
+  /** The personal-information cipher; loaded (and checked against the database) when omitted. */
+  pii?: FieldCipher;
+  /** The audit chain's key; loaded (or created) when omitted. */
+  auditKey?: Buffer;
   /** Extra plugins registered after the API modules (tests use it to probe the guard). */
   plugins?: FastifyPluginAsync[];
 }
 
-/** Never log secrets: tokens, cookies, passwords anywhere they could appear. */
+/**
+ * Never log secrets or personal information (issue 12): tokens, cookies, passwords, ID numbers
+ * and phones, wherever a log call could carry them. Request URLs are logged without their query
+ * string (a list filtered by an ID number would otherwise write it to the log).
+ */
 export const LOG_REDACT_PATHS = [
   'req.headers.token',
   'req.headers.authorization',
@@ -68,15 +83,52 @@ export const LOG_REDACT_PATHS = [
   '*.password',
   'oldPassword',
   'newPassword',
+  'initialPassword',
+  '*.initialPassword',
   'token',
+  '*.token',
+  'idCardNo',
+  '*.idCardNo',
+  'phone',
+  '*.phone',
+  'contactPhone',
+  '*.contactPhone',
 ];
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** The request as logged: method, path (query replaced by "?…"), host, address. */
+export function serializeRequest(req: LoggedRequest) {
+  const q = req.url.indexOf('?');
+  return {
+    method: req.method,
+    url: q < 0 ? req.url : `${req.url.slice(0, q)}?…`,
+    hostname: req.hostname,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** Applies the redaction and the request serializer to whatever logger options a caller gives. */
+export function safeLoggerOptions(logger: FastifyServerOptions['logger'], level: string): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const base = logger === true || logger === undefined ? { level } : logger;
+  if (typeof base !== 'object' || base === null) return base;
+  return { ...base, redact: LOG_REDACT_PATHS, serializers: { ...('serializers' in base ? base.serializers : {}), req: serializeRequest } };
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT_PATHS },
+    logger: safeLoggerOptions(options.logger, config.logLevel),
     trustProxy: config.trustProxy,
     // Accept the caller's x-request-id when it looks like one; otherwise make our own.
     requestIdHeader: false,
@@ -90,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dialect', options.db.dialect);
   app.decorate('appConfig', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('pii', options.pii ?? (await loadFieldCipher(config, options.db.kysely)));
+  app.decorate('auditKey', options.auditKey ?? (await loadAuditKey(config, options.db.kysely)));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);

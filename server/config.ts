@@ -30,7 +30,24 @@ export interface Config {
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   seedDemo: boolean;
+  /**
+   * The key that encrypts personal information (server/pii): 32 bytes as 64 hex characters or
+   * base64. Unset: a key file `pii.key` created once in `dataDir` (mode 0600).
+   */
+  dataKey: string | null;
+  /** 'aes-256-gcm' (default) or 'sm4' (SM4-CTR + HMAC-SM3, for 国密 deployments). */
+  dataCipher: DataCipherName;
+  /** Registrations per client address in `registerRateWindowMinutes`; HTTP 429 beyond. */
+  registerRateLimit: number;
+  registerRateWindowMinutes: number;
+  /** The key of the audit trail's hash chain (64 hex / base64 of 32 bytes); unset: `audit.key` in dataDir. */
+  auditKey: string | null;
+  /** Audit rows older than this are purged daily (等保: at least 180 days, hence the floor). */
+  auditRetentionDays: number;
 }
+
+export const DATA_CIPHERS = ['aes-256-gcm', 'sm4'] as const;
+export type DataCipherName = (typeof DATA_CIPHERS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -82,6 +99,15 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('环境变量 ADMIN_ACCOUNT 只能包含字母、数字和 _ . @ -，最长64个字符');
   }
 
+  const dataCipherRaw = strVar(env, 'DATA_CIPHER', 'aes-256-gcm').toLowerCase();
+  const dataCipher = DATA_CIPHERS.find((c) => c === dataCipherRaw);
+  if (!dataCipher) throw new ConfigError(`环境变量 DATA_CIPHER 应为 ${DATA_CIPHERS.join(' 或 ')}，当前为 "${dataCipherRaw}"`);
+
+  const auditRetentionRaw = env.AUDIT_RETENTION_DAYS?.trim();
+  if (auditRetentionRaw && Number.isInteger(Number(auditRetentionRaw)) && Number(auditRetentionRaw) < 180) {
+    throw new ConfigError(`环境变量 AUDIT_RETENTION_DAYS 不能小于 180（网络安全等级保护要求审计记录至少保存六个月），当前为 ${auditRetentionRaw}`);
+  }
+
   return {
     port: intVar(env, 'PORT', 8000, 0, 65535),
     host: strVar(env, 'HOST', '0.0.0.0'),
@@ -100,6 +126,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy: boolVar(env, 'TRUST_PROXY'),
     seedDemo: boolVar(env, 'SEED_DEMO'),
+    dataKey: env.DATA_KEY?.trim() || null,
+    dataCipher,
+    registerRateLimit: intVar(env, 'REGISTER_RATE_LIMIT', 5, 1, 100000),
+    registerRateWindowMinutes: intVar(env, 'REGISTER_RATE_WINDOW_MINUTES', 60, 1, 60 * 24),
+    auditKey: env.AUDIT_KEY?.trim() || null,
+    auditRetentionDays: intVar(env, 'AUDIT_RETENTION_DAYS', 365, 180, 36500),
   };
 }
 

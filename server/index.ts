@@ -8,6 +8,10 @@ import { openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrations/index';
 import { seedDemo } from './db/seed/demo';
 import { seedBase } from './db/seed/index';
+import { encryptPlaintextPii, loadFieldCipher } from './pii/index';
+import { sealUnchainedRows } from './audit/chain';
+import { loadAuditKey } from './audit/key';
+import { startDailyJobs } from './jobs';
 
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
@@ -27,8 +31,14 @@ async function main(): Promise<void> {
         : `已创建超级管理员：账号 ${createdAdmin.loginAccount}，密码为环境变量 ADMIN_PASSWORD 的值`,
     );
   }
+  // Before anything reads or writes personal information: a wrong key stops here, untouched.
+  const pii = await loadFieldCipher(config, db.kysely);
+  const auditKey = await loadAuditKey(config, db.kysely);
+  await sealUnchainedRows(db.kysely, db.dialect, auditKey);
+  const encrypted = await encryptPlaintextPii(db, pii);
+  if (encrypted > 0) console.log(`已加密 ${encrypted} 条从业人员记录中的身份证号码和手机号码`);
   if (args.has('--demo') || config.seedDemo) {
-    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir });
+    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii });
     console.log('演示账号：');
     for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
   }
@@ -37,13 +47,15 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, pii, auditKey });
   let closing = false;
+  let stopJobs = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, '正在停止服务');
     try {
+      stopJobs();
       // close() stops accepting connections and waits for in-flight requests.
       await app.close();
       await db.close();
@@ -57,6 +69,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  stopJobs = startDailyJobs(app);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`服务已启动: http://localhost:${port}`);

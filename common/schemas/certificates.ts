@@ -1,6 +1,6 @@
 /** Certificates (DOMAIN.md "Certificate"): what anyone may verify at /certificate-view?no=… */
 import Type, { type Static } from 'typebox';
-import { Nullable } from './common';
+import { Nullable, PageQuery, Version } from './common';
 
 /** Certificate numbers: letters, digits and hyphens (WPDW2024001, CY-2025-0012…). */
 export const CERTIFICATE_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,40}$';
@@ -13,7 +13,7 @@ export const CertificateNumberParams = Type.Object(
 export const CERTIFICATE_KIND_LABELS = { unit: '会员证书', practitioner: '从业人员证书' } as const;
 
 /** The state today: a certificate past its validity is expired even if nobody marked it. */
-export const CERTIFICATE_STATE_LABELS = { valid: '有效', expired: '已过期', revoked: '已注销' } as const;
+export const CERTIFICATE_STATE_LABELS = { valid: '有效', expired: '已过期', revoked: '已吊销' } as const;
 export type CertificateState = keyof typeof CERTIFICATE_STATE_LABELS;
 
 export const PublicCertificate = Type.Object({
@@ -37,3 +37,56 @@ export const PublicCertificate = Type.Object({
 export type PublicCertificate = Static<typeof PublicCertificate>;
 
 export const CERTIFICATE_NOT_FOUND_MESSAGE = '未查询到该证书';
+
+/* ---------- staff: GET /certificates, GET /certificates/:id, POST /certificates/:id/revoke ---------- */
+
+const CertificateKindField = (title: string) => Type.Enum(['unit', 'practitioner'], { title });
+const CertificateStateField = (title: string) => Type.Enum(['valid', 'expired', 'revoked'], { title });
+
+export const CertificateRecord = Type.Object({
+  id: Type.String(),
+  kind: CertificateKindField('证书类型'),
+  number: Type.String(),
+  /** The member unit's or the practitioner's id, per kind. */
+  holderId: Type.String(),
+  holderName: Type.String(),
+  unitId: Nullable(Type.String()),
+  unitName: Nullable(Type.String()),
+  issuedOn: Type.String(),
+  validUntil: Type.String(),
+  /** As stored: valid, expired (marked) or revoked. */
+  status: CertificateStateField('状态'),
+  /** As of today (Beijing time): a valid one past its date is expired. */
+  state: CertificateStateField('状态'),
+  revokedReason: Nullable(Type.String()),
+  revokedAt: Nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  version: Version,
+});
+export type CertificateRecord = Static<typeof CertificateRecord>;
+
+export const CertificateListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    kind: Type.Optional(CertificateKindField('证书类型')),
+    /** The state today, as the list shows it. */
+    state: Type.Optional(CertificateStateField('状态')),
+    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
+  },
+  { additionalProperties: false },
+);
+export type CertificateListQuery = Static<typeof CertificateListQuery>;
+
+export const CERTIFICATE_REVOKE_REASON_MAX = 200;
+
+export const CertificateRevokeBody = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: CERTIFICATE_REVOKE_REASON_MAX, title: '吊销原因' }),
+  },
+  { additionalProperties: false },
+);
+export type CertificateRevokeBody = Static<typeof CertificateRevokeBody>;
+
+/** The server's refusal (server/workflow/certificates.ts CERTIFICATE_ALREADY_REVOKED says the same). */
+export const CERTIFICATE_ALREADY_REVOKED_MESSAGE = '该证书已吊销，不能重复操作';

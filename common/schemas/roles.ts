@@ -7,7 +7,7 @@ export const RoleRecord = Type.Object({
   code: Type.String(),
   name: Type.String(),
   description: Nullable(Type.String()),
-  /** The super-administrator role: its codes are all codes and cannot be changed. */
+  /** A built-in role (the super administrator, the separated administrators): its codes are fixed and it cannot be deleted. */
   builtIn: Type.Boolean(),
   permissions: Type.Array(Type.String()),
   /** How many accounts hold the role. */
@@ -21,8 +21,14 @@ export type RoleRecord = Static<typeof RoleRecord>;
 export const RoleListQuery = Type.Object({ ...PageQuery.properties }, { additionalProperties: false });
 export type RoleListQuery = Static<typeof RoleListQuery>;
 
-const RoleName = Type.String({ minLength: 1, maxLength: 50, title: '角色名称' });
-const Description = Nullable(Type.String({ maxLength: 200, title: '描述' }));
+export const ROLE_NAME_MAX = 50;
+export const ROLE_DESCRIPTION_MAX = 200;
+/** Role codes: lower-case letters first, then letters, digits, _ and - (2 to 40). */
+export const ROLE_CODE_PATTERN = '^[a-z][a-z0-9_-]+$';
+export const ROLE_CODE_MAX = 40;
+
+const RoleName = Type.String({ minLength: 1, maxLength: ROLE_NAME_MAX, title: '角色名称' });
+const Description = Nullable(Type.String({ maxLength: ROLE_DESCRIPTION_MAX, title: '描述' }));
 const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '权限编码' }), {
   maxItems: 500,
   uniqueItems: true,
@@ -31,7 +37,7 @@ const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 64, title:
 
 export const RoleCreateBody = Type.Object(
   {
-    code: Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z][a-z0-9_-]+$', title: '角色编码' }),
+    code: Type.String({ minLength: 2, maxLength: ROLE_CODE_MAX, pattern: ROLE_CODE_PATTERN, title: '角色编码' }),
     name: RoleName,
     description: Type.Optional(Description),
     permissions: Permissions,

@@ -3,6 +3,15 @@ import Type, { type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../validators';
 import { Nullable, PageQuery, Version } from './common';
 
+/** What user management calls each kind of account (DOMAIN.md "Who uses it"). */
+export const ACCOUNT_KIND_LABELS = { 1: '协会工作人员', 2: '会员单位', 3: '从业人员' } as const;
+
+/** Login accounts: letters, digits and _ . @ - (the server's pattern). */
+export const LOGIN_ACCOUNT_PATTERN = '^[A-Za-z0-9_.@-]+$';
+export const LOGIN_ACCOUNT_MAX = 64;
+export const USER_NAME_MAX = 50;
+export const USER_EMAIL_MAX = 100;
+
 const AuthTypeField = (title: string) =>
   Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { title });
 
@@ -14,6 +23,8 @@ export const UserRecord = Type.Object({
   phone: Nullable(Type.String()),
   email: Nullable(Type.String()),
   unitId: Nullable(Type.String()),
+  /** The unit's name, for member-unit and practitioner accounts. */
+  unitName: Nullable(Type.String()),
   practitionerId: Nullable(Type.String()),
   roleIds: Type.Array(Type.String()),
   roleNames: Type.Array(Type.String()),
@@ -34,14 +45,15 @@ export const UserListQuery = Type.Object(
     authType: Type.Optional(AuthTypeField('账号类型')),
     enabled: Type.Optional(Type.Boolean({ title: '状态' })),
     roleId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '角色' })),
+    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
   },
   { additionalProperties: false },
 );
 export type UserListQuery = Static<typeof UserListQuery>;
 
-const UserName = Type.String({ minLength: 1, maxLength: 50, title: '姓名' });
+const UserName = Type.String({ minLength: 1, maxLength: USER_NAME_MAX, title: '姓名' });
 const Phone = Nullable(Type.String({ maxLength: 20, title: '手机号码' }));
-const Email = Nullable(Type.String({ maxLength: 100, title: '电子邮箱' }));
+const Email = Nullable(Type.String({ maxLength: USER_EMAIL_MAX, title: '电子邮箱' }));
 const RoleIds = Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '角色' }), {
   maxItems: 50,
   uniqueItems: true,
@@ -52,8 +64,8 @@ export const UserCreateBody = Type.Object(
   {
     loginAccount: Type.String({
       minLength: 1,
-      maxLength: 64,
-      pattern: '^[A-Za-z0-9_.@-]+$',
+      maxLength: LOGIN_ACCOUNT_MAX,
+      pattern: LOGIN_ACCOUNT_PATTERN,
       title: '登录账号',
     }),
     name: UserName,
@@ -99,3 +111,26 @@ export const ResetPasswordBody = Type.Object(
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+
+/**
+ * What user management's selects offer (GET /users/unit-options, /users/role-options): a
+ * user manager needs unit names and role names without holding the member-unit or role codes.
+ */
+export const UnitOption = Type.Object({ id: Type.String(), name: Type.String() });
+export type UnitOption = Static<typeof UnitOption>;
+
+export const UnitOptionsQuery = Type.Object(
+  {
+    keyword: Type.Optional(Type.String({ maxLength: 100, title: '关键字' })),
+    /** The unit a filter already names (its label after a reload). */
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
+  },
+  { additionalProperties: false },
+);
+export type UnitOptionsQuery = Static<typeof UnitOptionsQuery>;
+
+/** At most this many units answer one search of the unit select. */
+export const UNIT_OPTIONS_LIMIT = 20;
+
+export const RoleOption = Type.Object({ id: Type.String(), code: Type.String(), name: Type.String(), builtIn: Type.Boolean() });
+export type RoleOption = Static<typeof RoleOption>;

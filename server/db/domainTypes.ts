@@ -187,9 +187,16 @@ export interface PractitionersTable extends AuditColumns {
   name: string;
   /** dictionary gender */
   gender: string | null;
-  /** 18 characters, checked with checkIdCardNo; unique among pending/approved records. */
-  id_card_no: string;
-  phone: string | null;
+  /**
+   * The ID number (18 characters, checked with checkIdCardNo), encrypted by server/pii: read and
+   * write it only through `app.pii` (an old database holds plaintext here until the start-up
+   * backfill has run).
+   */
+  id_card_enc: string;
+  /** Keyed hash of the normalised ID number (`pii.blindIndex`): unique among pending/approved records, exact look-up. */
+  id_card_hash: string | null;
+  /** The phone, encrypted like the ID number. */
+  phone_enc: string | null;
   email: string | null;
   /** dictionary education */
   education: string | null;
@@ -482,6 +489,30 @@ export interface FileAttachmentsTable {
   created_by: string | null;
 }
 
+export const CONSENT_KINDS = ['terms_privacy', 'sensitive_pi'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+/** What an account agreed to, when and from where; withdrawing keeps the row (PIPL art. 15). */
+export interface ConsentsTable {
+  id: string;
+  account_id: string;
+  kind: ConsentKind;
+  /** JSON text: the documents and versions agreed, e.g. {"terms":"2026-11-01","privacy":"2026-11-01"}. */
+  versions: string;
+  agreed_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  withdrawn_at: string | null;
+}
+
+/** One counted event of a rate limit shared by every process (server/http/rateLimit.ts). */
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  at: string;
+}
+
 /** Merged into `Database` in ./types.ts. */
 export interface DomainTables {
   member_units: MemberUnitsTable;
@@ -506,6 +537,8 @@ export interface DomainTables {
   search_documents: SearchDocumentsTable;
   content_views: ContentViewsTable;
   app_meta: AppMetaTable;
+  consents: ConsentsTable;
+  rate_limit_events: RateLimitEventsTable;
 }
 
 export type MemberUnitRow = Selectable<MemberUnitsTable>;

@@ -42,6 +42,8 @@ function openSqlite(file: string): AppDb {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Freed pages are zeroed, so a deleted or re-encrypted value does not linger in the file.
+  database.pragma('secure_delete = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

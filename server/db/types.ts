@@ -120,6 +120,11 @@ export interface OperationLogsTable {
   summary: string;
   request_id: string | null;
   ip: string | null;
+  /** 'success' | 'failure' (a refused login, for instance). */
+  result: Generated<string>;
+  user_agent: string | null;
+  /** HMAC chained to the previous row (server/audit/chain.ts); null only before the start that chains old rows. */
+  chain_hash: string | null;
 }
 
 /** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts. */

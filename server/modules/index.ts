@@ -20,6 +20,13 @@ import rolesRoutes from './roles/routes';
 import searchRoutes from './search/routes';
 import sitePagesRoutes from './site-pages/routes';
 import usersRoutes from './users/routes';
+import expertsRoutes from './experts/routes';
+import registrationRoutes from './registration/routes';
+import memberUnitsRoutes from './member-units/routes';
+import memberUnitOwnRoutes from './member-units/ownRoutes';
+import practitionersRoutes from './practitioners/routes';
+import unitChangesRoutes from './unit-changes/routes';
+import certificatesRoutes from './certificates/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -39,4 +46,11 @@ export const apiModules: FastifyPluginAsync[] = [
   publicHomeRoutes,
   searchRoutes,
   certificatesPublicRoutes,
+  expertsRoutes,
+  registrationRoutes,
+  memberUnitsRoutes,
+  memberUnitOwnRoutes,
+  practitionersRoutes,
+  unitChangesRoutes,
+  certificatesRoutes,
 ];

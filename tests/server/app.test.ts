@@ -146,8 +146,8 @@ describe.each(dialects)('start-up checks on %s', (dialect) => {
       await t.db.kysely.deleteFrom('role_permissions').where('role_id', '=', role.id).where('permission_code', '=', 'workbench:view').execute();
       const again = await seedBase(t.db.kysely, { adminAccount: ADMIN_ACCOUNT, adminPassword: null });
       expect(again.createdAdmin).toBeNull();
-      await seedDemo(t.db.kysely);
-      await seedDemo(t.db.kysely);
+      await seedDemo(t.db.kysely, new Date(), { pii: t.app.pii });
+      await seedDemo(t.db.kysely, new Date(), { pii: t.app.pii });
       const codes = await t.db.kysely.selectFrom('role_permissions').select('permission_code').where('role_id', '=', role.id).execute();
       expect(codes.map((c) => c.permission_code)).toContain('workbench:view');
       const accounts = await t.db.kysely.selectFrom('accounts').select('login_account').execute();

@@ -331,7 +331,7 @@ describe.each(dialects)('articles and notices on %s', (dialect) => {
       expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
       const count = async () => Number((await db().selectFrom('stored_files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const before = await count();
-      await seedDemo(t.db.kysely, new Date(), { dataDir: t.config.dataDir });
+      await seedDemo(t.db.kysely, new Date(), { dataDir: t.config.dataDir, pii: t.app.pii });
       expect(await count()).toBe(before);
     });
 

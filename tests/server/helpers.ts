@@ -18,6 +18,7 @@ import { openDatabase, type AppDb, type DialectName } from '../../server/db/inde
 import { migrateToLatest } from '../../server/db/migrations/index';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedBase } from '../../server/db/seed/index';
+import { loadFieldCipher } from '../../server/pii/keys';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
 export const dialects: DialectName[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -117,16 +118,21 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
     ...options.env,
   });
   const clock = new TestClock();
+  // `npm test` sets TEST_LOG_FILE: every app of the server suite logs at trace level there, and
+  // scripts/scan-logs.mjs then searches the whole log for passwords, tokens, ID numbers and phones.
+  const logStream = process.env.TEST_LOG_FILE && !options.logger ? fs.createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' }) : null;
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(db);
     await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
-    if (options.demo) await seedDemo(db.kysely, new Date(), { dataDir });
+    const pii = await loadFieldCipher(config, db.kysely);
+    if (options.demo) await seedDemo(db.kysely, new Date(), { dataDir, pii });
     app = await buildApp({
       config,
       db,
+      pii,
       clock: clock.now,
-      logger: options.logger ?? (process.env.TEST_LOG ? { level: 'debug' } : false),
+      logger: options.logger ?? (logStream ? { level: 'trace', stream: logStream } : process.env.TEST_LOG ? { level: 'debug' } : false),
       plugins: options.plugins,
     });
   } catch (err) {
@@ -186,6 +192,7 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
     close: async () => {
       await ready.close();
       await dispose();
+      logStream?.end();
     },
   };
 }

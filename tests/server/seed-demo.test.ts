@@ -6,6 +6,10 @@ import { migrateToLatest } from '../../server/db/migrations/index';
 import { DEMO_PRACTITIONER_ID, DEMO_UNIT_ID, seedDemo } from '../../server/db/seed/demo';
 import { makeCreditCode, makeIdCardNo } from '../../server/db/seed/demoData';
 import { seedBase } from '../../server/db/seed/index';
+import { loadConfig } from '../../server/config';
+import type { FieldCipher } from '../../server/pii/cipher';
+import { idCardHash } from '../../server/pii/fields';
+import { loadFieldCipher } from '../../server/pii/keys';
 import type { Database } from '../../server/db/types';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, dialects, openTestDatabase } from './helpers';
 
@@ -38,12 +42,15 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
   let db: AppDb;
   let dispose: () => Promise<void>;
   let first: Record<string, number>;
+  let pii: FieldCipher;
 
   beforeAll(async () => {
-    ({ db, dispose } = await openTestDatabase(dialect));
+    let dataDir: string;
+    ({ db, dispose, dataDir } = await openTestDatabase(dialect));
     await migrateToLatest(db);
     await seedBase(db.kysely, { adminAccount: ADMIN_ACCOUNT, adminPassword: ADMIN_PASSWORD });
-    await seedDemo(db.kysely);
+    pii = await loadFieldCipher(loadConfig({ DATA_DIR: dataDir }), db.kysely);
+    await seedDemo(db.kysely, new Date(), { pii });
     first = await counts(db);
   });
   afterAll(async () => dispose());
@@ -63,13 +70,13 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
 
   it('is idempotent: running both seeds again changes no row count', async () => {
     await seedBase(db.kysely, { adminAccount: ADMIN_ACCOUNT, adminPassword: ADMIN_PASSWORD });
-    await seedDemo(db.kysely);
+    await seedDemo(db.kysely, new Date(), { pii });
     expect(await counts(db)).toEqual(first);
   });
 
   it('does not overwrite a demo row someone edited', async () => {
     await db.kysely.updateTable('articles').set({ title: '已编辑的标题', version: 1 }).where('id', '=', 'demo-article-1').execute();
-    await seedDemo(db.kysely);
+    await seedDemo(db.kysely, new Date(), { pii });
     const row = await db.kysely.selectFrom('articles').select(['title', 'version']).where('id', '=', 'demo-article-1').executeTakeFirstOrThrow();
     expect(row).toEqual({ title: '已编辑的标题', version: 1 });
   });
@@ -77,15 +84,21 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
   it('uses only credit codes and ID numbers that pass the shared validators', async () => {
     const units = await db.kysely.selectFrom('member_units').select(['name', 'credit_code']).execute();
     for (const u of units) expect(checkCreditCode(u.credit_code), `${u.name} ${u.credit_code}`).toBeUndefined();
-    const people = await db.kysely.selectFrom('practitioners').select(['name', 'id_card_no']).execute();
-    for (const p of people) expect(checkIdCardNo(p.id_card_no), `${p.name} ${p.id_card_no}`).toBeUndefined();
-    expect(new Set(people.map((p) => p.id_card_no)).size).toBe(people.length);
+    const rows = await db.kysely.selectFrom('practitioners').select(['name', 'id_card_enc', 'id_card_hash']).execute();
+    const people = rows.map((r) => ({ name: r.name, idCardNo: pii.decrypt(r.id_card_enc), hash: r.id_card_hash }));
+    for (const p of people) expect(checkIdCardNo(p.idCardNo), `${p.name} ${p.idCardNo}`).toBeUndefined();
+    expect(new Set(people.map((p) => p.idCardNo)).size).toBe(people.length);
+    // The stored value is the ciphertext, and the keyed hash is the one the uniqueness rule uses.
+    for (const r of rows) expect(r.id_card_enc.startsWith('pii1:gcm:')).toBe(true);
+    for (const p of people) expect(p.hash).toBe(idCardHash(pii, p.idCardNo));
   });
 
   it('uses phone numbers the shared validator accepts', async () => {
     const phones = [
       ...(await db.kysely.selectFrom('member_units').select('contact_phone as phone').execute()),
-      ...(await db.kysely.selectFrom('practitioners').select('phone').execute()),
+      ...(await db.kysely.selectFrom('practitioners').select('phone_enc').execute()).map((r) => ({
+        phone: r.phone_enc ? pii.decrypt(r.phone_enc) : null,
+      })),
       ...(await db.kysely.selectFrom('experts').select('phone').execute()),
     ].map((r) => r.phone ?? '');
     for (const phone of phones) expect(checkPhone(phone), phone).toBeUndefined();

@@ -154,7 +154,19 @@ describe('standalone pages show their title', () => {
 });
 
 /** Back-office pages that are built (their own tests cover them); the rest are placeholders. */
-const BUILT_MANAGE_PAGES = ['/Manage/association-news', '/Manage/notice', '/Manage/carousel-news', '/Manage/friendly-link'];
+const BUILT_MANAGE_PAGES = [
+  '/Manage/association-news',
+  '/Manage/notice',
+  '/Manage/carousel-news',
+  '/Manage/friendly-link',
+  '/Manage/expert-database-management',
+  '/Manage/memberInfo',
+  '/Manage/user-management',
+  '/Manage/permission-management',
+  '/Manage/member-unit-management',
+  '/Manage/employee-unit-change',
+  '/Manage/employee-management',
+];
 
 describe('back-office pages show their title', () => {
   it.each(manageRoutes.map((e) => [e.path, entryTitle(e, 1)]))('%s: %s', async (route, title) => {
@@ -170,7 +182,7 @@ describe('back-office pages show their title', () => {
 
   it('单位信息管理 already offers the qualification files', async () => {
     renderPage(await loadPage('/Manage/memberInfo'), '/Manage/memberInfo', memberUnit.user);
-    expect(screen.getByText('资质文件')).toBeInTheDocument();
+    expect(await screen.findByText('资质文件')).toBeInTheDocument();
   });
 
   it('titles follow the authType', async () => {

@@ -9,6 +9,8 @@ import type { AppDb, DialectName } from '../index';
 import { coreMigration } from './0001_core';
 import { domainMigration } from './0002_domain';
 import { contentMigration } from './0003_content';
+import { membershipMigration } from './0004_membership';
+import { auditMigration } from './0005_audit';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -17,9 +19,20 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0001_core', coreMigration],
   ['0002_domain', domainMigration],
   ['0003_content', contentMigration],
+  ['0004_membership', membershipMigration],
+  ['0005_audit', auditMigration],
 ];
 
 export async function migrateToLatest(db: AppDb): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up (or down) to one named migration: tests of a migration start from the schema before it. */
+export async function migrateTo(db: AppDb, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: AppDb, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(migrationList.map(([name, factory]) => [name, factory(db.dialect)])),
@@ -31,7 +44,7 @@ export async function migrateToLatest(db: AppDb): Promise<void> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db: db.kysely, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown'));

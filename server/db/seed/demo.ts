@@ -4,6 +4,7 @@
  * practitioners, articles...; demo_unit's and demo_practitioner's rows are among them).
  * Idempotent.
  */
+import type { FieldCipher } from '../../pii/cipher';
 import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
 import { insertAccount } from '../../auth/accounts';
 import { insertRole } from '../../auth/roles';
@@ -33,12 +34,12 @@ const CONTENT_CODES: PermissionCode[] = PERMISSION_GROUPS.flatMap((g) => g.items
  * `dataDir`: where the file store is; when given, the demo also gets its pictures and
  * download templates (./demoFiles.ts).
  */
-export async function seedDemo(db: Db, now: Date = new Date(), options: { dataDir?: string } = {}): Promise<DemoLogin[]> {
+export async function seedDemo(db: Db, now: Date, options: { dataDir?: string; pii: FieldCipher }): Promise<DemoLogin[]> {
   const at = now.toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
     // First, so that the accounts below point at existing unit and practitioner rows.
-    await seedDemoData(trx);
+    await seedDemoData(trx, options.pii);
     if (options.dataDir) await seedDemoFiles(trx, options.dataDir, at);
     let role = await trx.selectFrom('roles').select('id').where('code', '=', DEMO_EDITOR_ROLE_CODE).executeTakeFirst();
     if (!role) {

@@ -13,6 +13,8 @@
  * Dates tell one consistent story: units joined in 2024–2025, content was published in
  * 2025–2026, the 2026 annual inspection is open. Timestamps are Beijing time converted to UTC.
  */
+import type { FieldCipher } from '../../pii/cipher';
+import { encryptPractitionerPii } from '../../pii/fields';
 import { ASSOCIATION_NAME } from '@common/association';
 import { checkCreditCode, checkIdCardNo } from '@common/validators';
 import { wanYuanToFen } from '../domainTypes';
@@ -416,15 +418,17 @@ const certificateNo = (p: PractitionerSeed): string | null =>
 /** Extended to the end of 2027 by the 2025 inspection, unless the seed says otherwise. */
 const certificateValidUntil = (p: PractitionerSeed): string | null => (p.approvedOn ? (p.validUntil ?? '2027-12-31') : null);
 
-function practitioners(): NewPractitioner[] {
+function practitioners(pii: FieldCipher): NewPractitioner[] {
   return PRACTITIONERS.map((p) => {
     const created = ts(`${p.approvedOn ?? (p.entry > '2025-01-01' ? p.entry : '2024-03-01')} 09:00`);
     return {
       id: practitionerId(p.n),
       name: p.name,
       gender: p.male ? 'male' : 'female',
-      id_card_no: makeIdCardNo(p.region, p.birth, p.n, p.male),
-      phone: `1385710${String(2000 + p.n * 37).padStart(4, '0')}`,
+      ...encryptPractitionerPii(pii, {
+        idCardNo: makeIdCardNo(p.region, p.birth, p.n, p.male),
+        phone: `1385710${String(2000 + p.n * 37).padStart(4, '0')}`,
+      }),
       email: null,
       education: p.education,
       major: p.major,
@@ -1500,10 +1504,10 @@ function reviews(): NewReview[] {
 // ---- the seed -----------------------------------------------------------------------------
 
 /** Inserts the demo data set; rows that exist already (by id or unique key) are left alone. */
-export async function seedDemoData(db: DbOrTrx): Promise<void> {
+export async function seedDemoData(db: DbOrTrx, pii: FieldCipher): Promise<void> {
   // Order follows the foreign keys.
   await db.insertInto('member_units').values(memberUnits()).onConflict((oc) => oc.doNothing()).execute();
-  await db.insertInto('practitioners').values(practitioners()).onConflict((oc) => oc.doNothing()).execute();
+  await db.insertInto('practitioners').values(practitioners(pii)).onConflict((oc) => oc.doNothing()).execute();
 
   const ex = experts();
   await db.insertInto('experts').values(ex.rows).onConflict((oc) => oc.doNothing()).execute();

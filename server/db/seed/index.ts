@@ -4,7 +4,7 @@
  * but never overwrites what staff changed (dictionary labels, the admin's password).
  */
 import { randomUUID } from 'node:crypto';
-import { ALL_PERMISSION_CODES, AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { ALL_PERMISSION_CODES, AuthType, SEPARATED_ADMIN_ROLES, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { DICTIONARIES } from '@common/dictionaries';
 import { insertAccount } from '../../auth/accounts';
 import { insertRole, syncRolePermissions } from '../../auth/roles';
@@ -24,6 +24,7 @@ export async function seedBase(
   const now = (options.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
     const roleId = await ensureSuperAdminRole(trx, now);
+    await ensureSeparatedAdminRoles(trx, now);
     await seedDictionaries(trx, now);
     await seedSitePages(trx, now);
     const createdAdmin = await ensureAdminAccount(trx, roleId, options, now);
@@ -43,6 +44,18 @@ async function ensureSuperAdminRole(db: DbOrTrx, now: string): Promise<string> {
   }
   await syncRolePermissions(db, role.id, ALL_PERMISSION_CODES);
   return role.id;
+}
+
+/** The three 等保 administrator roles: created when missing, their codes reset at every start. */
+async function ensureSeparatedAdminRoles(db: DbOrTrx, now: string): Promise<void> {
+  for (const r of SEPARATED_ADMIN_ROLES) {
+    let role = await db.selectFrom('roles').select('id').where('code', '=', r.code).executeTakeFirst();
+    if (!role) {
+      const id = await insertRole(db, { code: r.code, name: r.name, description: r.description, builtIn: true }, now);
+      role = { id };
+    }
+    await syncRolePermissions(db, role.id, r.permissions);
+  }
 }
 
 async function seedDictionaries(db: DbOrTrx, now: string): Promise<void> {

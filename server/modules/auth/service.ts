@@ -49,11 +49,28 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   const ip = request.ip;
 
   await enforceLoginRateLimit(request, now);
-  const recordAttempt = (succeeded: boolean) =>
-    app.db
+  // A refused login is a security event of the audit trail too (the account name tried, the
+  // address and the user agent), logged on its own because the refusal rolls nothing back.
+  const recordAttempt = async (succeeded: boolean, why?: string, account?: AccountRow) => {
+    await app.db
       .insertInto('login_attempts')
       .values({ ip, login_account: body.loginAccount.slice(0, 64), succeeded: succeeded ? 1 : 0, created_at: now.toISOString() })
       .execute();
+    if (!succeeded) {
+      await logOperation(
+        app.db,
+        request,
+        {
+          entity: 'account',
+          entityId: account?.id ?? null,
+          action: 'login-failed',
+          result: 'failure',
+          summary: `登录失败（账号 ${body.loginAccount.slice(0, 64)}，登录类型 ${body.authType}）：${why ?? WRONG_CREDENTIALS_MESSAGE}`,
+        },
+        { id: account?.id ?? null, name: account?.name ?? null },
+      );
+    }
+  };
 
   const account = await app.db
     .selectFrom('accounts')
@@ -63,19 +80,19 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
 
   if (!account || account.auth_type !== body.authType) {
     await verifyPassword(body.password, await dummyPasswordHash());
-    await recordAttempt(false);
+    await recordAttempt(false, account ? '登录类型不符' : '账号不存在', account);
     throw new BizError(WRONG_CREDENTIALS_MESSAGE);
   }
   if (account.locked_until && account.locked_until > now.toISOString()) {
-    await recordAttempt(false);
+    await recordAttempt(false, '账号锁定中', account);
     throw new BizError(`密码错误次数过多，账号已锁定，请${minutesUntil(now, account.locked_until)}分钟后再试`);
   }
   if (!(await verifyPassword(body.password, account.password_hash))) {
-    await recordAttempt(false);
+    await recordAttempt(false, '密码错误', account);
     await registerFailure(request, account, now);
   }
   if (!toBool(account.enabled)) {
-    await recordAttempt(false);
+    await recordAttempt(false, '账号已停用', account);
     throw new BizError('账号已停用，请联系管理员');
   }
 

@@ -1,7 +1,7 @@
-/** Creating, editing and deleting roles. The built-in super-administrator role keeps every code. */
+/** Creating, editing and deleting roles. Built-in roles keep their codes and cannot be deleted. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { isPermissionCode } from '@common/permissions';
+import { isPermissionCode, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { RoleCreateBody, RoleUpdateBody } from '@common/schemas/roles';
 import { insertRole, syncRolePermissions } from '../../auth/roles';
 import type { AuthUser } from '../../auth/user';
@@ -52,7 +52,9 @@ export async function updateRole(request: FastifyRequest, caller: AuthUser, id: 
       const held = await db.selectFrom('role_permissions').select('permission_code').where('role_id', '=', id).execute();
       const same =
         held.length === body.permissions.length && held.every((h) => body.permissions?.includes(h.permission_code));
-      if (!same) throw new BizError('超级管理员角色的权限不能修改');
+      // Built-in roles (the super administrator, the three separated administrators) keep the
+      // codes the seed gives them.
+      if (!same) throw new BizError(role.code === SUPER_ADMIN_ROLE_CODE ? '超级管理员角色的权限不能修改' : '内置角色的权限不能修改');
     } else {
       checkCodes(caller, body.permissions);
     }

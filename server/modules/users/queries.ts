@@ -1,11 +1,18 @@
 /** Reading accounts for user management. */
 import type { Page } from '@common/schemas/common';
-import type { UserListQuery, UserRecord } from '@common/schemas/users';
+import {
+  UNIT_OPTIONS_LIMIT,
+  type RoleOption,
+  type UnitOption,
+  type UnitOptionsQuery,
+  type UserListQuery,
+  type UserRecord,
+} from '@common/schemas/users';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { rolesOfAccounts } from '../../auth/roles';
 import { toBool } from '../../db/index';
 import type { AccountRow, DbOrTrx } from '../../db/types';
-import { matchesKeyword, paging, parseSort } from '../../http/paging';
+import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 type AccountListRow = Omit<AccountRow, 'password_hash'>;
 
@@ -50,7 +57,20 @@ async function rolesByAccount(db: DbOrTrx, accountIds: string[]) {
   return map;
 }
 
-function toRecord(row: AccountListRow, roles: { ids: string[]; names: string[] } | undefined, now: string): UserRecord {
+/** The names of the accounts' units (member-unit and practitioner accounts). */
+async function unitNames(db: DbOrTrx, rows: readonly Pick<AccountListRow, 'unit_id'>[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.unit_id ? [r.unit_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const units = await db.selectFrom('member_units').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(units.map((u) => [u.id, u.name]));
+}
+
+function toRecord(
+  row: AccountListRow,
+  roles: { ids: string[]; names: string[] } | undefined,
+  unitName: string | undefined,
+  now: string,
+): UserRecord {
   return {
     id: row.id,
     loginAccount: row.login_account,
@@ -59,6 +79,7 @@ function toRecord(row: AccountListRow, roles: { ids: string[]; names: string[] }
     phone: row.phone,
     email: row.email,
     unitId: row.unit_id,
+    unitName: row.unit_id ? (unitName ?? null) : null,
     practitionerId: row.practitioner_id,
     roleIds: roles?.ids ?? [],
     roleNames: roles?.names ?? [],
@@ -73,14 +94,23 @@ function toRecord(row: AccountListRow, roles: { ids: string[]; names: string[] }
 }
 
 export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): Promise<Page<UserRecord>> {
-  const { current, pageSize, offset } = paging(query);
+  const page = paging(query);
   const sort = parseSort(query.sort, SORTABLE, { column: 'created_at', direction: 'desc' });
 
   let base = db.selectFrom('accounts');
   const keyword = query.keyword?.trim();
-  if (keyword) base = base.where((eb) => matchesKeyword(eb, ['login_account', 'name', 'phone'], keyword));
+  if (keyword) {
+    // The login account, the name and phone, or the name of the account's unit.
+    base = base.where((eb) =>
+      eb.or([
+        matchesKeyword(eb, ['login_account', 'name', 'phone'], keyword),
+        eb('unit_id', 'in', eb.selectFrom('member_units').select('member_units.id').where((u) => matchesKeyword(u, ['member_units.name'], keyword))),
+      ]),
+    );
+  }
   if (query.authType !== undefined) base = base.where('auth_type', '=', query.authType);
   if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
+  if (query.unitId) base = base.where('unit_id', '=', query.unitId);
   if (query.roleId) {
     const roleId = query.roleId;
     base = base.where('id', 'in', (eb) =>
@@ -88,27 +118,44 @@ export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): P
     );
   }
 
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(PUBLIC_COLUMNS)
-    .orderBy(sort.column, sort.direction)
-    .orderBy('id')
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
+  const { rows, total } = await fetchPage(base, page, (q) =>
+    q.select(PUBLIC_COLUMNS).orderBy(sort.column, sort.direction).orderBy('id'),
+  );
   const roles = await rolesByAccount(
     db,
     rows.map((r) => r.id),
   );
+  const units = await unitNames(db, rows);
   const nowIso = now.toISOString();
-  return { list: rows.map((r) => toRecord(r, roles.get(r.id), nowIso)), total: Number(total), current, pageSize };
+  return {
+    list: rows.map((r) => toRecord(r, roles.get(r.id), r.unit_id ? units.get(r.unit_id) : undefined, nowIso)),
+    total,
+    current: page.current,
+    pageSize: page.pageSize,
+  };
 }
 
 export async function findUser(db: DbOrTrx, id: string, now: Date): Promise<UserRecord | undefined> {
   const row = await db.selectFrom('accounts').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const roles = await rolesByAccount(db, [id]);
-  return toRecord(row, roles.get(id), now.toISOString());
+  const units = await unitNames(db, [row]);
+  return toRecord(row, roles.get(id), row.unit_id ? units.get(row.unit_id) : undefined, now.toISOString());
+}
+
+/** Member units for the unit select: by name, or the one a filter names. */
+export async function unitOptions(db: DbOrTrx, query: UnitOptionsQuery): Promise<UnitOption[]> {
+  let base = db.selectFrom('member_units').select(['id', 'name']);
+  const keyword = query.keyword?.trim();
+  if (query.id) base = base.where('id', '=', query.id);
+  else if (keyword) base = base.where((eb) => matchesKeyword(eb, ['name'], keyword));
+  return base.orderBy('name').orderBy('id').limit(UNIT_OPTIONS_LIMIT).execute();
+}
+
+/** Every role, for the role select and filter (a handful; no paging). */
+export async function roleOptions(db: DbOrTrx): Promise<RoleOption[]> {
+  const rows = await db.selectFrom('roles').select(['id', 'code', 'name', 'built_in']).orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, builtIn: toBool(r.built_in) }));
 }
 
 /** Enabled accounts holding the super-administrator role (never let it drop to zero). */

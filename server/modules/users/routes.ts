@@ -5,6 +5,9 @@ import { ShowLoginAccountResult } from '@common/schemas/auth';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
 import {
   ResetPasswordBody,
+  RoleOption,
+  UnitOption,
+  UnitOptionsQuery,
   UserCreateBody,
   UserCreateResult,
   UserListQuery,
@@ -15,8 +18,8 @@ import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { showOrResetLogin } from '../auth/service';
-import { findUser, listUsers } from './queries';
-import { createUser, setUserEnabled, updateUser } from './service';
+import { findUser, listUsers, roleOptions, unitOptions } from './queries';
+import { createUser, setUserEnabled, unlockUser, updateUser } from './service';
 
 const tags = ['用户管理'];
 const Done = Envelope(Type.Null());
@@ -29,6 +32,30 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '用户列表', querystring: UserListQuery, response: { 200: Envelope(PageResult(UserRecord)) } },
     },
     async (request) => ok(await listUsers(app.db, request.query, app.clock())),
+  );
+
+  // Static paths: Fastify matches them before /users/:id.
+  app.get(
+    '/users/unit-options',
+    {
+      config: { access: { authTypes: [1], permission: 'system:user:view' } },
+      schema: {
+        tags,
+        summary: '所属单位选项（按名称搜索，最多 20 个）',
+        querystring: UnitOptionsQuery,
+        response: { 200: Envelope(Type.Array(UnitOption)) },
+      },
+    },
+    async (request) => ok(await unitOptions(app.db, request.query)),
+  );
+
+  app.get(
+    '/users/role-options',
+    {
+      config: { access: { authTypes: [1], permission: 'system:user:view' } },
+      schema: { tags, summary: '角色选项（分配角色、按角色筛选）', response: { 200: Envelope(Type.Array(RoleOption)) } },
+    },
+    async () => ok(await roleOptions(app.db)),
   );
 
   app.get(
@@ -86,6 +113,18 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/users/:id/unlock',
+    {
+      config: { access: { authTypes: [1], permission: 'system:user:enable' } },
+      schema: { tags, summary: '解锁（密码错误次数过多被锁定的账号）', params: IdParams, response: { 200: Done } },
+    },
+    async (request) => {
+      await unlockUser(request, requireUser(request), request.params.id);
+      return ok(null, '账号已解锁');
+    },
+  );
 
   app.post(
     '/users/:id/reset-password',

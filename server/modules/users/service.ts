@@ -206,3 +206,34 @@ export async function setUserEnabled(request: FastifyRequest, caller: AuthUser, 
     });
   });
 }
+
+/**
+ * 解锁: lifts a lock-out after too many wrong passwords before it runs out (the person
+ * called the association). Refused when the account is not locked, so that a stale list
+ * does not log an action that changed nothing.
+ */
+export async function unlockUser(request: FastifyRequest, caller: AuthUser, id: string): Promise<void> {
+  const { db } = request.server;
+  const now = request.server.clock().toISOString();
+  const { target } = await loadTarget(request, caller, id);
+  if (!target.locked_until || target.locked_until <= now) throw new BizError('该账号未被锁定');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({
+        failed_login_count: 0,
+        locked_until: null,
+        version: eb('version', '+', 1),
+        updated_at: now,
+        updated_by: caller.id,
+      }))
+      .where('id', '=', id)
+      .execute();
+    await logOperation(trx, request, {
+      entity: 'account',
+      entityId: id,
+      action: 'unlock',
+      summary: `解锁用户 ${target.login_account}`,
+    });
+  });
+}

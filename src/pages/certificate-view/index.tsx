@@ -2,13 +2,18 @@
  * 证书查看 (/certificate-view?no=…): anyone, without logging in, verifies a member or
  * practitioner certificate by its number (typed in, or from the QR code on a printed copy)
  * and sees it as a printable document with its state today (DOMAIN.md "Certificate").
+ *
+ * It is also staff's 证书预览 (menu entry): with certificate:view a 证书列表 drawer finds
+ * certificates without their number; with certificate:revoke too, 吊销证书 (a reason, then a
+ * confirmation). Those pieces load lazily, so the public page stays light.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Input, Result, Skeleton } from 'antd';
 import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
-import { Link, useSearchParams } from '@umijs/max';
+import { Link, useAccess, useSearchParams } from '@umijs/max';
 import { CERTIFICATE_NOT_FOUND_MESSAGE, CERTIFICATE_NUMBER_PATTERN, type PublicCertificate } from '@common/schemas/certificates';
 import { findPage } from '@common/menu';
+import type { AccessFlags } from '@/access';
 import { isApiError } from '@/requestErrors';
 import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
 import { getPublicCertificate } from '@/services/certificates';
@@ -16,6 +21,9 @@ import CertificateDocument from './components/CertificateDocument';
 import styles from './index.less';
 
 const NUMBER_RE = new RegExp(CERTIFICATE_NUMBER_PATTERN);
+
+const StaffCertificateList = lazy(() => import('./components/StaffCertificateList'));
+const RevokeCertificate = lazy(() => import('./components/RevokeCertificate'));
 
 type Lookup =
   | { status: 'idle' }
@@ -30,6 +38,18 @@ export default function CertificateViewPage() {
   const [typed, setTyped] = useState(no);
   const [formatError, setFormatError] = useState('');
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
+  // Outside Umi's access provider (some tests) there are no flags: the public view.
+  const access = useAccess() as AccessFlags | null;
+  const canView = !!access?.can('certificate:view');
+  const canRevoke = canView && !!access?.can('certificate:revoke');
+
+  /** After a revocation: the certificate again, as everyone now sees it, without a flash. */
+  const refresh = useCallback(() => {
+    if (!no) return;
+    getPublicCertificate(no, { skipErrorHandler: true })
+      .then((certificate) => setLookup({ status: 'found', certificate }))
+      .catch(() => undefined);
+  }, [no]);
 
   useEffect(() => {
     setTyped(no);
@@ -112,6 +132,14 @@ export default function CertificateViewPage() {
               {formatError}
             </div>
           )}
+          {canView && (
+            <div className={styles.staffTools}>
+              <span className={styles.staffLabel}>工作人员：</span>
+              <Suspense fallback={null}>
+                <StaffCertificateList onOpen={(number) => setParams({ no: number })} />
+              </Suspense>
+            </div>
+          )}
         </div>
 
         {lookup.status === 'loading' && <Skeleton active paragraph={{ rows: 6 }} className={styles.skeleton} />}
@@ -130,6 +158,11 @@ export default function CertificateViewPage() {
               <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
                 打印证书
               </Button>
+              {canRevoke && (
+                <Suspense fallback={null}>
+                  <RevokeCertificate certificate={lookup.certificate} onRevoked={refresh} />
+                </Suspense>
+              )}
             </div>
           </>
         )}

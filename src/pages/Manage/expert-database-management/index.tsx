@@ -1,5 +1,222 @@
-import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+/**
+ * 专家库管理: the association's expert library. A list with photo, title, work unit and
+ * specialties, filtered by keyword (name or work unit), specialty, title, 官网公开 and 启用;
+ * the two switches act in the row at once (the public expert page shows an expert only when
+ * both are on); create and edit in a drawer (photo upload, specialties from the dictionary);
+ * delete after a confirmation; export of the filtered list to Excel.
+ */
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import { useAccess } from '@umijs/max';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ExpertRecord } from '@common/schemas/experts';
+import type { AccessFlags } from '@/access';
+import {
+  dateTimeColumn,
+  deleteAction,
+  editAction,
+  FileThumb,
+  keywordColumn,
+  ManagePageContainer,
+  ResourceFormDrawer,
+  ResourceTable,
+  useFormDrawer,
+  type ResourceColumn,
+  type ResourceTableHandle,
+  type RowAction,
+} from '@/components/ListPage';
+import { experts, exportExperts } from '@/services/experts';
+import ExpertFields from './components/ExpertFields';
+import { EXPERT_INITIAL_VALUES, toExpertBody, toExpertValues, type ExpertValues } from './components/expertValues';
+import FlagSwitch from './components/FlagSwitch';
+import { labelOf, useExpertDicts, valueEnumOf } from './components/useExpertDicts';
+
+const EDIT = 'expert:edit';
+const DELETE = 'expert:delete';
+const EXPORT = 'expert:export';
+
+type ListQuery = Record<string, string | number>;
+
+/** The list's query without paging: what the export takes. */
+function exportQueryOf(query: ListQuery): ListQuery {
+  const { current: _current, pageSize: _pageSize, ...rest } = query;
+  return rest;
+}
 
 export default function ExpertDatabaseManagementPage() {
-  return <ManagePagePlaceholder path="/Manage/expert-database-management" />;
+  const access = useAccess() as AccessFlags;
+  const { message } = App.useApp();
+  const canEdit = access.can(EDIT);
+  const dicts = useExpertDicts();
+  const drawer = useFormDrawer();
+  const table = useRef<ResourceTableHandle>(null);
+  /** The filters and sort of the list as last loaded: the export sends the same. */
+  const lastQuery = useRef<ListQuery>({});
+  const [exporting, setExporting] = useState(false);
+
+  const fetchList = useCallback((query: ListQuery) => {
+    lastQuery.current = query;
+    return experts.list(query);
+  }, []);
+
+  const reload = useCallback(() => table.current?.reload(), []);
+
+  const columns = useMemo<ResourceColumn<ExpertRecord>[]>(
+    () => [
+      keywordColumn('姓名或工作单位'),
+      {
+        title: '照片',
+        dataIndex: 'photoFileId',
+        width: 72,
+        render: (_dom, r) => <FileThumb fileId={r.photoFileId} alt={`${r.name}的照片`} width={40} height={52} />,
+      },
+      { title: '姓名', dataIndex: 'name', width: 100, sorter: true },
+      { title: '性别', dataIndex: 'gender', width: 64, render: (_dom, r) => labelOf(dicts.gender, r.gender) },
+      {
+        title: '职称',
+        dataIndex: 'professionalTitle',
+        width: 90,
+        valueType: 'select',
+        valueEnum: valueEnumOf(dicts.professional_title),
+        filter: true,
+        render: (_dom, r) => labelOf(dicts.professional_title, r.professionalTitle),
+      },
+      {
+        title: '工作单位',
+        dataIndex: 'workUnit',
+        width: 200,
+        ellipsis: true,
+        render: (_dom, r) => (
+          <Space orientation="vertical" size={0}>
+            <span>{r.workUnit ?? '-'}</span>
+            {r.position && <Typography.Text type="secondary">{r.position}</Typography.Text>}
+          </Space>
+        ),
+      },
+      {
+        title: '专业领域',
+        dataIndex: 'specialty',
+        width: 200,
+        valueType: 'select',
+        valueEnum: valueEnumOf(dicts.specialty),
+        filter: true,
+        render: (_dom, r) =>
+          r.specialties.length ? (
+            <Space size={[0, 4]} wrap>
+              {r.specialties.map((s) => (
+                <Tag key={s} color="blue">
+                  {labelOf(dicts.specialty, s)}
+                </Tag>
+              ))}
+            </Space>
+          ) : (
+            '-'
+          ),
+      },
+      {
+        title: '官网公开',
+        dataIndex: 'public',
+        width: 120,
+        valueType: 'select',
+        valueEnum: { true: { text: '公开' }, false: { text: '不公开' } },
+        filter: true,
+        render: (_dom, r) => (
+          <Space size={4}>
+            <FlagSwitch
+              checked={r.public}
+              editable={canEdit}
+              words={['公开', '不公开']}
+              label={`专家「${r.name}」官网公开`}
+              onToggle={(next) => experts.action(r.id, next ? 'show' : 'hide')}
+              doneMessage={(next) => (next ? `专家「${r.name}」已在官网公开` : `专家「${r.name}」已取消官网公开`)}
+              onDone={reload}
+            />
+            {r.public && !r.active && (
+              <Tooltip title="已停用的专家不在官网显示">
+                <Typography.Text type="secondary">（未显示）</Typography.Text>
+              </Tooltip>
+            )}
+          </Space>
+        ),
+      },
+      {
+        title: '启用',
+        dataIndex: 'active',
+        width: 90,
+        valueType: 'select',
+        valueEnum: { true: { text: '启用' }, false: { text: '停用' } },
+        filter: true,
+        render: (_dom, r) => (
+          <FlagSwitch
+            checked={r.active}
+            editable={canEdit}
+            words={['启用', '停用']}
+            label={`专家「${r.name}」`}
+            onToggle={(next) => experts.action(r.id, next ? 'enable' : 'disable')}
+            doneMessage={(next) => `已${next ? '启用' : '停用'}专家「${r.name}」`}
+            onDone={reload}
+          />
+        ),
+      },
+      { title: '排序', dataIndex: 'sort', width: 80, sorter: true },
+      dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
+    ],
+    [canEdit, dicts, reload],
+  );
+
+  const { openEdit } = drawer;
+  const rowActions = useMemo<RowAction<ExpertRecord>[]>(
+    () => [editAction(EDIT, (r) => openEdit(r.id)), deleteAction(DELETE, experts.remove, (r) => r.name)],
+    [openEdit],
+  );
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const name = await exportExperts(exportQueryOf(lastQuery.current));
+      message.success(`已导出 ${name}`);
+    } catch {
+      // The request layer has shown why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const toolbarExtra = access.can(EXPORT)
+    ? [
+        <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+          导出 Excel
+        </Button>,
+      ]
+    : [];
+
+  return (
+    <ManagePageContainer path="/Manage/expert-database-management">
+      <ResourceTable<ExpertRecord>
+        headerTitle="专家列表"
+        columns={columns}
+        fetch={fetchList}
+        create={{ code: EDIT, label: '新建专家', onClick: drawer.openCreate }}
+        rowActions={rowActions}
+        toolbarExtra={toolbarExtra}
+        handleRef={table}
+        scrollX={1400}
+      />
+      <ResourceFormDrawer<ExpertRecord, ExpertValues>
+        title="专家"
+        width={760}
+        target={drawer.target}
+        onClose={drawer.close}
+        onSaved={reload}
+        load={(id) => experts.get(id)}
+        toValues={toExpertValues}
+        versionOf={(r) => r.version}
+        initialValues={EXPERT_INITIAL_VALUES}
+        create={(values) => experts.create(toExpertBody(values))}
+        update={(id, values, version) => experts.update(id, { ...toExpertBody(values), version })}
+      >
+        <ExpertFields dicts={dicts} />
+      </ResourceFormDrawer>
+    </ManagePageContainer>
+  );
 }

@@ -1,5 +1,113 @@
-import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+/**
+ * 权限管理: roles as sets of permission codes, shown as a tree of pages and their actions
+ * (common/permissions.ts). Create, edit (a change applies to the holders' next request) and
+ * delete (not a built-in role, nor one still assigned: the server says how many hold it).
+ */
+import { Space, Tag, Typography } from 'antd';
+import { useMemo, useRef } from 'react';
+import { ALL_PERMISSION_CODES } from '@common/permissions';
+import type { RoleRecord } from '@common/schemas/roles';
+import {
+  dateTimeColumn,
+  deleteAction,
+  editAction,
+  keywordColumn,
+  ManagePageContainer,
+  ResourceFormDrawer,
+  ResourceTable,
+  useFormDrawer,
+  type ResourceColumn,
+  type ResourceTableHandle,
+  type RowAction,
+} from '@/components/ListPage';
+import { roles } from '@/services/roles';
+import RoleFields from './components/RoleFields';
+import { ROLE_INITIAL_VALUES, toRoleCreateBody, toRoleUpdateBody, toRoleValues, type RoleValues } from './components/roleValues';
+
+const EDIT = 'system:role:edit';
+const DELETE = 'system:role:delete';
 
 export default function PermissionManagementPage() {
-  return <ManagePagePlaceholder path="/Manage/permission-management" />;
+  const drawer = useFormDrawer();
+  const table = useRef<ResourceTableHandle>(null);
+  // The role the drawer edits: a built-in one keeps its codes (they are not sent).
+  const editing = useRef<RoleRecord | undefined>(undefined);
+
+  const columns = useMemo<ResourceColumn<RoleRecord>[]>(
+    () => [
+      keywordColumn('角色编码或名称'),
+      {
+        title: '角色名称',
+        dataIndex: 'name',
+        width: 180,
+        sorter: true,
+        render: (_dom, r) => (
+          <Space size={4}>
+            <span>{r.name}</span>
+            {r.builtIn && <Tag color="blue">内置</Tag>}
+          </Space>
+        ),
+      },
+      { title: '角色编码', dataIndex: 'code', width: 160, sorter: true },
+      {
+        title: '描述',
+        dataIndex: 'description',
+        ellipsis: true,
+        render: (_dom, r) => r.description || <Typography.Text type="secondary">-</Typography.Text>,
+      },
+      {
+        title: '权限数',
+        dataIndex: 'permissions',
+        width: 100,
+        align: 'right',
+        render: (_dom, r) => `${r.permissions.length} / ${ALL_PERMISSION_CODES.length}`,
+      },
+      { title: '用户数', dataIndex: 'userCount', width: 90, align: 'right' },
+      dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
+    ],
+    [],
+  );
+
+  const { openEdit } = drawer;
+  const rowActions = useMemo<RowAction<RoleRecord>[]>(
+    () => [
+      editAction(EDIT, (r) => openEdit(r.id)),
+      // Built-in roles cannot be deleted (the server refuses too): no button to press.
+      { ...deleteAction<RoleRecord>(DELETE, roles.remove, (r) => r.name), hidden: (r) => r.builtIn },
+    ],
+    [openEdit],
+  );
+
+  return (
+    <ManagePageContainer path="/Manage/permission-management">
+      <ResourceTable<RoleRecord>
+        headerTitle="角色列表"
+        columns={columns}
+        fetch={(query) => roles.list(query)}
+        create={{ code: EDIT, label: '新建角色', onClick: drawer.openCreate }}
+        rowActions={rowActions}
+        actionsWidth={140}
+        handleRef={table}
+        scrollX={1000}
+      />
+      <ResourceFormDrawer<RoleRecord, RoleValues>
+        title="角色"
+        width={720}
+        target={drawer.target}
+        onClose={drawer.close}
+        onSaved={() => table.current?.reload()}
+        load={async (id) => {
+          editing.current = await roles.get(id);
+          return editing.current;
+        }}
+        toValues={toRoleValues}
+        versionOf={(r) => r.version}
+        initialValues={ROLE_INITIAL_VALUES}
+        create={(values) => roles.create(toRoleCreateBody(values))}
+        update={(id, values, version) => roles.update(id, toRoleUpdateBody(values, !!editing.current?.builtIn, version))}
+      >
+        {({ record }) => <RoleFields record={record} />}
+      </ResourceFormDrawer>
+    </ManagePageContainer>
+  );
 }

@@ -55,7 +55,7 @@ export default function CertificateDocument({ certificate: c }: { certificate: P
           <dt>证书状态</dt>
           <dd>
             <span className={`${styles.certState} ${styles[`state_${c.state}`]}`}>{CERTIFICATE_STATE_LABELS[c.state]}</span>
-            {c.state === 'revoked' && c.revokedOn && <span>（{chineseDate(c.revokedOn)}注销{c.revokedReason ? `：${c.revokedReason}` : ''}）</span>}
+            {c.state === 'revoked' && c.revokedOn && <span>（{chineseDate(c.revokedOn)}吊销{c.revokedReason ? `，原因：${c.revokedReason}` : ''}）</span>}
           </dd>
         </div>
       </dl>

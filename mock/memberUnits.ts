@@ -1,0 +1,568 @@
+/**
+ * msw handlers for 会员单位管理 (/member-units as staff call it), stateful like the server:
+ * the list filters (keyword over name, credit code, member number and contact person;
+ * status, memberLevel, joinFrom/joinTo, hasPendingChange, showInWindow), sorts and pages;
+ * the record; the staff edit (a stale version is HTTP 409; a cancelled unit is refused);
+ * the workflow with the server's state rules and words (approve gives a member number, a
+ * year's validity and a certificate; reject/suspend/cancel need a reason); the window
+ * switch; the key-field change decisions (approve-change / reject-change); the options and
+ * the export. Every route checks the token and the permission code (status 30 without it).
+ *
+ * `resetMemberUnitsMock()` (through `resetMockState()`, after each test) restores the fixtures.
+ *
+ *   memberUnitsDb.units                      // the records as they stand now (mutable)
+ *   memberUnitCallsTo('post', '/member-units/mu-pending/approve')
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { ApiStatus, type Page } from '@common/schemas/common';
+import type { FileRef } from '@common/schemas/content';
+import {
+  MEMBER_UNIT_ACTION_FROM,
+  MEMBER_UNIT_MESSAGES,
+  MEMBER_UNIT_STATUS_LABELS,
+  type MemberUnitAction,
+  type MemberUnitListItem,
+  type MemberUnitRecord,
+  type MemberUnitStatusValue,
+  type MemberUnitUpdateBody,
+} from '@common/schemas/memberUnits';
+import type { ReviewHistoryEntry } from '@common/schemas/membership';
+import type { PermissionCode } from '@common/permissions';
+import { checkCreditCode, checkPhone } from '@common/validators';
+import { apiPath, bad, failure, ok } from './envelopes';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, storedFile } from './fixtures';
+import { authenticate } from './sessions';
+
+const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
+const FORBIDDEN_MESSAGE = '没有权限执行此操作';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface MemberUnitCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export const memberUnitCalls: MemberUnitCall[] = [];
+
+export function memberUnitCallsTo(method: string, path: string): MemberUnitCall[] {
+  return memberUnitCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
+}
+
+/* ---------- fixtures ---------- */
+
+const T0 = '2026-10-01T02:00:00.000Z';
+const LICENCE: FileRef = { fileId: storedFile.fileId, name: '营业执照.pdf', size: storedFile.size, contentType: storedFile.contentType };
+
+function review(id: string, fields: Partial<ReviewHistoryEntry>): ReviewHistoryEntry {
+  return {
+    id,
+    what: 'registration',
+    status: 'pending',
+    submittedAt: T0,
+    submittedByName: null,
+    decidedAt: null,
+    decidedByName: null,
+    comment: null,
+    payload: null,
+    ...fields,
+  };
+}
+
+function unit(id: string, fields: Partial<MemberUnitRecord>): MemberUnitRecord {
+  return {
+    id,
+    name: '',
+    creditCode: '',
+    legalRepresentative: '张三',
+    contactPerson: '李四',
+    contactPhone: '0571-88888888',
+    email: null,
+    memberLevel: null,
+    memberNo: null,
+    joinDate: null,
+    validUntil: null,
+    showInWindow: false,
+    status: 'pending',
+    statusReason: null,
+    pendingChange: null,
+    pendingChangeAt: null,
+    practitionerCount: 0,
+    createdAt: T0,
+    updatedAt: T0,
+    version: 1,
+    address: null,
+    establishedOn: null,
+    registeredCapital: null,
+    staffCount: null,
+    businessScope: null,
+    introduction: null,
+    logoFileId: null,
+    logo: null,
+    businessLicenceFileIds: [],
+    businessLicence: [],
+    qualificationFileIds: [],
+    qualifications: [],
+    certificate: null,
+    reviewHistory: [],
+    events: [],
+    counts: { practitioners: 0, pendingPractitioners: 0, projects: 0, cases: 0 },
+    ...fields,
+  };
+}
+
+/** Credit codes with correct check characters (checkCreditCode passes). */
+export const FIXTURE_CREDIT_CODES = {
+  sample: '91330106MA2CJ7K1X3',
+  zhijiang: '91330102MA28XN5PXP',
+  runhe: '91330105MA2KLR8UXL',
+  qiming: '92330109MA2E6B1TX4',
+  hengxin: '91330110MA27WQ4DXE',
+} as const;
+
+function fixtureUnits(): MemberUnitRecord[] {
+  return [
+    unit(FIXTURE_UNIT_ID, {
+      name: FIXTURE_UNIT_NAME,
+      creditCode: FIXTURE_CREDIT_CODES.sample,
+      legalRepresentative: '张正衡',
+      contactPerson: '李婉清',
+      contactPhone: '0571-87061234',
+      email: 'office@example.cn',
+      address: '西湖区文三路 398 号',
+      establishedOn: '2016-08-23',
+      registeredCapital: 500,
+      staffCount: 36,
+      memberLevel: 'vice_president',
+      memberNo: 'HY2024002',
+      joinDate: '2024-04-10',
+      validUntil: '2027-04-09',
+      showInWindow: true,
+      status: 'approved',
+      practitionerCount: 12,
+      businessScope: '社会稳定风险评估；社会调查服务。',
+      introduction: '专注重大工程社会稳定风险评估。',
+      businessLicenceFileIds: [LICENCE.fileId],
+      businessLicence: [LICENCE],
+      certificate: { id: 'cert-1', number: 'WPDW2024002', issuedOn: '2024-04-10', validUntil: '2027-04-09', state: 'valid', revokedReason: null },
+      reviewHistory: [
+        review('r-1', { status: 'approved', submittedByName: '李婉清', decidedAt: '2024-04-10T02:00:00.000Z', decidedByName: '系统管理员', comment: '材料齐全' }),
+      ],
+      counts: { practitioners: 12, pendingPractitioners: 2, projects: 5, cases: 3 },
+      createdAt: '2024-03-28T01:40:00.000Z',
+    }),
+    unit('mu-zhijiang', {
+      name: '之江社会风险研究院有限公司',
+      creditCode: FIXTURE_CREDIT_CODES.zhijiang,
+      legalRepresentative: '周立伟',
+      contactPerson: '吴晓燕',
+      memberLevel: 'president',
+      memberNo: 'HY2024001',
+      joinDate: '2024-03-15',
+      validUntil: '2027-03-14',
+      showInWindow: true,
+      status: 'approved',
+      practitionerCount: 20,
+      pendingChange: { legalRepresentative: '何建平' },
+      pendingChangeAt: '2026-11-12T02:20:00.000Z',
+      certificate: { id: 'cert-2', number: 'WPDW2024001', issuedOn: '2024-03-15', validUntil: '2027-03-14', state: 'valid', revokedReason: null },
+      reviewHistory: [
+        review('r-2', { status: 'approved', decidedAt: '2024-03-15T02:00:00.000Z', decidedByName: '系统管理员' }),
+        review('r-3', { what: 'info_change', submittedAt: '2026-11-12T02:20:00.000Z', payload: { before: { legalRepresentative: '周立伟' }, after: { legalRepresentative: '何建平' } } }),
+      ],
+      createdAt: '2024-03-01T02:15:00.000Z',
+    }),
+    unit('mu-pending', {
+      name: '润和社会治理咨询有限公司',
+      creditCode: FIXTURE_CREDIT_CODES.runhe,
+      legalRepresentative: '沈润和',
+      contactPerson: '沈佳',
+      contactPhone: '13757112468',
+      status: 'pending',
+      businessLicenceFileIds: [LICENCE.fileId],
+      businessLicence: [LICENCE],
+      reviewHistory: [review('r-4', { submittedAt: '2026-11-10T07:42:00.000Z', submittedByName: '沈佳' })],
+      createdAt: '2026-11-10T07:42:00.000Z',
+    }),
+    unit('mu-rejected', {
+      name: '启明信息咨询服务部',
+      creditCode: FIXTURE_CREDIT_CODES.qiming,
+      status: 'rejected',
+      statusReason: '营业执照经营范围不含社会稳定风险评估',
+      reviewHistory: [review('r-5', { status: 'rejected', decidedAt: '2026-10-10T02:00:00.000Z', comment: '营业执照经营范围不含社会稳定风险评估' })],
+      createdAt: '2026-10-08T02:12:00.000Z',
+    }),
+    unit('mu-suspended', {
+      name: '恒信项目管理咨询有限公司',
+      creditCode: FIXTURE_CREDIT_CODES.hengxin,
+      memberLevel: 'member',
+      memberNo: 'HY2025002',
+      joinDate: '2025-05-16',
+      validUntil: '2026-05-15',
+      showInWindow: true,
+      status: 'suspended',
+      statusReason: '年检不合格，限期整改',
+      createdAt: '2025-04-28T01:05:00.000Z',
+    }),
+  ];
+}
+
+export const memberUnitsDb: { units: MemberUnitRecord[]; memberSeq: number } = { units: fixtureUnits(), memberSeq: 0 };
+
+export function resetMemberUnitsMock(): void {
+  memberUnitsDb.units = fixtureUnits();
+  memberUnitsDb.memberSeq = 0;
+  memberUnitCalls.length = 0;
+}
+
+/* ---------- plumbing ---------- */
+
+type Account = Exclude<ReturnType<typeof authenticate>, Response>;
+
+async function record(request: Request): Promise<void> {
+  let body: unknown = null;
+  if (request.method !== 'GET' && request.method !== 'DELETE') {
+    try {
+      body = await request.clone().json();
+    } catch {
+      body = null;
+    }
+  }
+  const url = new URL(request.url);
+  memberUnitCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+}
+
+function guard(request: Request, code?: PermissionCode): Account | Response {
+  const account = authenticate(request);
+  if (account instanceof Response) return account;
+  if (code && (account.user.authType !== 1 || !account.user.permissions.includes(code))) {
+    return HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
+  }
+  return account;
+}
+
+const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
+const find = (id: unknown) => memberUnitsDb.units.find((u) => u.id === id);
+
+function save(next: MemberUnitRecord): void {
+  memberUnitsDb.units = memberUnitsDb.units.map((u) => (u.id === next.id ? next : u));
+}
+
+function touched(u: MemberUnitRecord, changes: Partial<MemberUnitRecord>): MemberUnitRecord {
+  return { ...u, ...changes, version: u.version + 1, updatedAt: new Date().toISOString() };
+}
+
+const LIST_KEYS: readonly (keyof MemberUnitListItem)[] = [
+  'id', 'name', 'creditCode', 'legalRepresentative', 'contactPerson', 'contactPhone', 'email', 'memberLevel', 'memberNo',
+  'joinDate', 'validUntil', 'showInWindow', 'status', 'statusReason', 'pendingChange', 'pendingChangeAt', 'practitionerCount',
+  'createdAt', 'updatedAt', 'version',
+];
+
+function toListItem(u: MemberUnitRecord): MemberUnitListItem {
+  return Object.fromEntries(LIST_KEYS.map((k) => [k, u[k]])) as MemberUnitListItem;
+}
+
+const SORTABLE: Record<string, keyof MemberUnitRecord> = {
+  joinDate: 'joinDate',
+  validUntil: 'validUntil',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  memberNo: 'memberNo',
+  name: 'name',
+};
+
+function filtered(params: URLSearchParams): MemberUnitRecord[] | string {
+  const keyword = params.get('keyword')?.trim().toLowerCase();
+  const status = params.get('status');
+  const level = params.get('memberLevel');
+  const from = params.get('joinFrom');
+  const to = params.get('joinTo');
+  const pending = params.get('hasPendingChange');
+  const window = params.get('showInWindow');
+  const items = memberUnitsDb.units.filter(
+    (u) =>
+      (!keyword || [u.name, u.creditCode, u.memberNo, u.contactPerson].some((v) => (v ?? '').toLowerCase().includes(keyword))) &&
+      (!status || u.status === status) &&
+      (!level || u.memberLevel === level) &&
+      (!from || (u.joinDate !== null && u.joinDate >= from)) &&
+      (!to || (u.joinDate !== null && u.joinDate <= to)) &&
+      (!pending || String(u.pendingChange !== null) === pending) &&
+      (!window || String(u.showInWindow) === window),
+  );
+  const m = /^([A-Za-z]+)(?:,(asc|desc))?$/.exec(params.get('sort') ?? 'createdAt,desc');
+  const field = m ? SORTABLE[m[1]] : undefined;
+  if (!m || !field) return `不支持按 ${m?.[1] ?? params.get('sort')} 排序`;
+  const sign = m[2] === 'desc' ? -1 : 1;
+  return [...items].sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    if (x === y) return a.id.localeCompare(b.id);
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return String(x).localeCompare(String(y)) * sign;
+  });
+}
+
+function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
+  const current = Number(params.get('current') ?? 1) || 1;
+  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
+  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
+}
+
+function illegalMove(action: MemberUnitAction, status: MemberUnitStatusValue): string {
+  if (status === 'cancelled') return MEMBER_UNIT_MESSAGES.cancelledReadOnly;
+  const now = MEMBER_UNIT_STATUS_LABELS[status];
+  if (action === 'approve' || action === 'reject') {
+    return status === 'approved' || status === 'suspended' ? '该单位已审核通过，不能重复审核' : `该单位的入会申请${now}，需单位修改后重新提交才能审核`;
+  }
+  if (action === 'suspend') return status === 'suspended' ? '该单位已暂停，不能重复暂停' : `该单位当前状态为「${now}」，只有已通过审核的会员单位可以暂停`;
+  if (action === 'restore') return status === 'approved' ? '该单位未暂停，无需恢复' : `该单位当前状态为「${now}」，只有已暂停的会员单位可以恢复`;
+  return `该单位当前状态为「${now}」，只有已通过审核或已暂停的会员单位可以注销`;
+}
+
+function today(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function oneYearFrom(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y + 1, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+type StepBody = { reason?: string; comment?: string; version?: number; memberLevel?: string; showInWindow?: boolean };
+
+const STEP_CODES: Record<MemberUnitAction, PermissionCode> = {
+  approve: 'member:unit:approve',
+  reject: 'member:unit:approve',
+  suspend: 'member:unit:approve',
+  restore: 'member:unit:approve',
+  cancel: 'member:unit:delete',
+};
+
+const REASON_NAMES: Partial<Record<MemberUnitAction, string>> = { reject: '驳回原因', suspend: '暂停原因', cancel: '注销原因' };
+
+function takeStep(action: MemberUnitAction, u: MemberUnitRecord, body: StepBody, by: string): Response {
+  const reasonName = REASON_NAMES[action];
+  const reason = body.reason?.trim() ?? '';
+  if (reasonName && !reason) return bad(`${reasonName}不能为空`);
+  if (body.version !== undefined && body.version !== u.version) return bad(STALE_VERSION_MESSAGE, 409);
+  if (!MEMBER_UNIT_ACTION_FROM[action].includes(u.status)) return bad(illegalMove(action, u.status));
+  const at = new Date().toISOString();
+  switch (action) {
+    case 'approve': {
+      memberUnitsDb.memberSeq += 1;
+      const day = today();
+      const year = day.slice(0, 4);
+      const seq = String(memberUnitsDb.memberSeq).padStart(3, '0');
+      const memberNo = `HY${year}${seq}`;
+      const certificateNo = `WPDW${year}${seq}`;
+      const validUntil = oneYearFrom(day);
+      save(
+        touched(u, {
+          status: 'approved',
+          memberNo,
+          memberLevel: body.memberLevel ?? u.memberLevel ?? 'member',
+          joinDate: day,
+          validUntil,
+          showInWindow: body.showInWindow !== false,
+          statusReason: null,
+          certificate: { id: `cert-${u.id}`, number: certificateNo, issuedOn: day, validUntil, state: 'valid', revokedReason: null },
+          reviewHistory: decide(u.reviewHistory, 'approved', by, body.comment ?? null, at),
+        }),
+      );
+      return done({ memberNo, joinDate: day, validUntil, certificateNo }, `审核通过，会员编号 ${memberNo}`);
+    }
+    case 'reject':
+      save(touched(u, { status: 'rejected', statusReason: reason, reviewHistory: decide(u.reviewHistory, 'rejected', by, reason, at) }));
+      return done(null, '已驳回入会申请');
+    case 'suspend':
+      save(touched(u, { status: 'suspended', statusReason: reason, events: [...u.events, { at, action, actorName: by, summary: `暂停：${reason}` }] }));
+      return done(null, '已暂停会员资格');
+    case 'restore':
+      save(touched(u, { status: 'approved', statusReason: null, events: [...u.events, { at, action, actorName: by, summary: '恢复会员资格' }] }));
+      return done(null, '已恢复会员资格');
+    case 'cancel':
+      save(
+        touched(u, {
+          status: 'cancelled',
+          statusReason: reason,
+          showInWindow: false,
+          pendingChange: null,
+          pendingChangeAt: null,
+          certificate: u.certificate ? { ...u.certificate, state: 'revoked', revokedReason: '会员资格注销' } : null,
+          events: [...u.events, { at, action, actorName: by, summary: `注销：${reason}` }],
+        }),
+      );
+      return done(null, '已注销会员资格');
+  }
+}
+
+/** Closes the pending registration review with the decision (or adds a decided one). */
+function decide(history: ReviewHistoryEntry[], status: 'approved' | 'rejected', by: string, comment: string | null, at: string, what: ReviewHistoryEntry['what'] = 'registration') {
+  const open = history.findIndex((r) => r.what === what && r.status === 'pending');
+  const decision = { status, decidedAt: at, decidedByName: by, comment };
+  if (open < 0) return [...history, review(`r-${Date.now()}`, { what, submittedAt: at, ...decision })];
+  return history.map((r, i) => (i === open ? { ...r, ...decision } : r));
+}
+
+/** The server's checks of a staff edit, with its words; null when the body is fine. */
+function problemOf(body: Partial<MemberUnitUpdateBody> | null, id: string): string | null {
+  if (!body?.name?.trim()) return '单位名称不能为空';
+  const code = body.creditCode?.trim().toUpperCase() ?? '';
+  const codeProblem = checkCreditCode(code);
+  if (codeProblem) return codeProblem;
+  if (memberUnitsDb.units.some((u) => u.id !== id && u.creditCode === code)) return '统一社会信用代码已被其他单位使用';
+  if (!body.legalRepresentative?.trim()) return '法定代表人不能为空';
+  if (!body.contactPerson?.trim()) return '联系人不能为空';
+  const phoneProblem = checkPhone(body.contactPhone ?? '');
+  if (phoneProblem) return `联系电话不正确：${phoneProblem}`;
+  return null;
+}
+
+/* ---------- handlers ---------- */
+
+export const memberUnitsHandlers: HttpHandler[] = [
+  http.get(apiPath('/member-units'), async ({ request }) => {
+    await record(request);
+    const account = guard(request, 'member:unit:view');
+    if (account instanceof Response) return account;
+    const params = new URL(request.url).searchParams;
+    const items = filtered(params);
+    if (typeof items === 'string') return bad(items);
+    return done(pageOf(items.map(toListItem), params));
+  }),
+
+  // No body: jsdom's XHR cannot build a blob answer from one; the headers are what the page reads.
+  http.get(apiPath('/member-units/export'), async ({ request }) => {
+    await record(request);
+    const account = guard(request, 'member:unit:export');
+    if (account instanceof Response) return account;
+    return new HttpResponse(null, {
+      headers: { 'Content-Type': XLSX_TYPE, 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('会员单位.xlsx')}` },
+    });
+  }),
+
+  http.get(apiPath('/member-units/options'), async ({ request }) => {
+    await record(request);
+    const account = guard(request);
+    if (account instanceof Response) return account;
+    const keyword = new URL(request.url).searchParams.get('keyword')?.trim() ?? '';
+    const options = memberUnitsDb.units
+      .filter((u) => u.status === 'approved' && (!keyword || u.name.includes(keyword) || (u.memberNo ?? '').includes(keyword)))
+      .map((u) => ({ id: u.id, name: u.name, memberNo: u.memberNo }));
+    return done(options);
+  }),
+
+  http.get(apiPath('/member-units/:id'), async ({ request, params }) => {
+    // A unit's own record is the unit-information mock's (mock/memberInfo.ts).
+    if (params.id === 'mine') return undefined;
+    await record(request);
+    const account = guard(request, 'member:unit:view');
+    if (account instanceof Response) return account;
+    const u = find(params.id);
+    return u ? done(u) : bad('会员单位不存在', 404);
+  }),
+
+  http.put(apiPath('/member-units/:id'), async ({ request, params }) => {
+    if (params.id === 'mine') return undefined;
+    await record(request);
+    const account = guard(request, 'member:unit:edit');
+    if (account instanceof Response) return account;
+    const u = find(params.id);
+    if (!u) return bad('会员单位不存在', 404);
+    if (u.status === 'cancelled') return bad(MEMBER_UNIT_MESSAGES.cancelledReadOnly);
+    const body = (await request.json()) as MemberUnitUpdateBody | null;
+    if (body?.version !== u.version) return bad(STALE_VERSION_MESSAGE, 409);
+    const problem = problemOf(body, u.id);
+    if (problem) return bad(problem);
+    const keep = <K extends keyof MemberUnitUpdateBody & keyof MemberUnitRecord>(key: K) =>
+      (body[key] !== undefined ? body[key] : u[key]) as MemberUnitRecord[K];
+    save(
+      touched(u, {
+        name: body.name.trim(),
+        creditCode: body.creditCode.trim().toUpperCase(),
+        legalRepresentative: body.legalRepresentative.trim(),
+        contactPerson: body.contactPerson.trim(),
+        contactPhone: body.contactPhone.trim(),
+        email: keep('email'),
+        address: keep('address'),
+        establishedOn: keep('establishedOn'),
+        registeredCapital: keep('registeredCapital'),
+        staffCount: keep('staffCount'),
+        memberLevel: keep('memberLevel'),
+        businessScope: keep('businessScope'),
+        introduction: keep('introduction'),
+        logoFileId: keep('logoFileId'),
+      }),
+    );
+    return done(null, '会员单位已保存');
+  }),
+
+  ...(['approve', 'reject', 'suspend', 'restore', 'cancel'] as const).map((action) =>
+    http.post(apiPath(`/member-units/:id/${action}`), async ({ request, params }) => {
+      await record(request);
+      const account = guard(request, STEP_CODES[action]);
+      if (account instanceof Response) return account;
+      const u = find(params.id);
+      if (!u) return bad('会员单位不存在', 404);
+      const body = ((await request.json().catch(() => ({}))) ?? {}) as StepBody;
+      return takeStep(action, u, body, account.user.name);
+    }),
+  ),
+
+  http.post(apiPath('/member-units/:id/window'), async ({ request, params }) => {
+    await record(request);
+    const account = guard(request, 'member:unit:edit');
+    if (account instanceof Response) return account;
+    const u = find(params.id);
+    if (!u) return bad('会员单位不存在', 404);
+    const body = (await request.json()) as { show: boolean };
+    if (u.status === 'cancelled') return bad(MEMBER_UNIT_MESSAGES.cancelledReadOnly);
+    if (u.status !== 'approved') return bad(MEMBER_UNIT_MESSAGES.windowNeedsApproved);
+    if (u.showInWindow !== body.show) save(touched(u, { showInWindow: body.show }));
+    return done(null, body.show ? '已在会员之窗展示' : '已从会员之窗撤下');
+  }),
+
+  // The unit-information module's decisions on a key-field change, as the drawer calls them.
+  http.post(apiPath('/member-units/:id/approve-change'), async ({ request, params }) => {
+    await record(request);
+    const account = guard(request, 'member:unit:approve');
+    if (account instanceof Response) return account;
+    const u = find(params.id);
+    if (!u) return bad('会员单位不存在', 404);
+    if (!u.pendingChange) return bad('该单位没有待审核的信息变更');
+    const body = ((await request.json().catch(() => ({}))) ?? {}) as { comment?: string };
+    const at = new Date().toISOString();
+    save(
+      touched(u, {
+        ...u.pendingChange,
+        pendingChange: null,
+        pendingChangeAt: null,
+        reviewHistory: decide(u.reviewHistory, 'approved', account.user.name, body.comment ?? null, at, 'info_change'),
+      }),
+    );
+    return done(null, '已通过信息变更');
+  }),
+
+  http.post(apiPath('/member-units/:id/reject-change'), async ({ request, params }) => {
+    await record(request);
+    const account = guard(request, 'member:unit:approve');
+    if (account instanceof Response) return account;
+    const u = find(params.id);
+    if (!u) return bad('会员单位不存在', 404);
+    if (!u.pendingChange) return bad('该单位没有待审核的信息变更');
+    const body = ((await request.json().catch(() => ({}))) ?? {}) as { reason?: string };
+    const reason = body.reason?.trim();
+    if (!reason) return bad('驳回原因不能为空');
+    const at = new Date().toISOString();
+    save(
+      touched(u, {
+        pendingChange: null,
+        pendingChangeAt: null,
+        reviewHistory: decide(u.reviewHistory, 'rejected', account.user.name, reason, at, 'info_change'),
+      }),
+    );
+    return done(null, '已驳回信息变更');
+  }),
+];

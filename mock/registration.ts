@@ -1,0 +1,65 @@
+/**
+ * msw handlers for the registration API (server/modules/registration), stateful like the
+ * server as far as a form can tell:
+ *
+ *   POST /user/auth/register/files   no login; remembers the fileIds it stored
+ *   POST /user/auth/register         the server's refusals, in its words (REGISTRATION_MESSAGES):
+ *                                    consent, credit-code checksum, a credit code or login account
+ *                                    already registered, the password rule, unknown licence files
+ *
+ * For assertions: `registrations` (the bodies stored, in order), `registrationUploads` (the
+ * fileId/md5 of each upload). `TAKEN_CREDIT_CODE` is registered already, and so are the fixture
+ * accounts' login names. `resetRegistrationMock()` runs after each test (resetMockState).
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { StoredFile } from '@common/schemas/files';
+import { checkRegisterPassword, REGISTRATION_MESSAGES, type RegisterBody } from '@common/schemas/registration';
+import { checkCreditCode } from '@common/validators';
+import { apiPath, bad, ok } from './envelopes';
+import { FIXTURE_ACCOUNTS } from './fixtures';
+
+/** A valid credit code some unit holds already. */
+export const TAKEN_CREDIT_CODE = '91330106MA2KLR8U3J';
+
+export const registrations: RegisterBody[] = [];
+export const registrationUploads: { fileId: string; md5: string }[] = [];
+const uploaded = new Map<string, StoredFile>();
+
+export function resetRegistrationMock(): void {
+  registrations.length = 0;
+  registrationUploads.length = 0;
+  uploaded.clear();
+}
+
+export const registrationHandlers: HttpHandler[] = [
+  http.post(apiPath('/user/auth/register/files'), async ({ request }) => {
+    const form = await request.formData();
+    const fileId = form.get('fileId');
+    const md5 = form.get('md5');
+    const file = form.get('file');
+    if (typeof fileId !== 'string') return bad('文件编号不能为空');
+    if (typeof md5 !== 'string') return bad('MD5不能为空');
+    if (file === null || typeof file === 'string') return bad('请选择要上传的文件');
+    // jsdom's File loses its name and bytes on the way through msw (mock/files.ts).
+    const stored: StoredFile = { fileId, name: 'file', size: file.size, contentType: 'application/pdf', md5, createdAt: new Date().toISOString() };
+    uploaded.set(fileId, stored);
+    registrationUploads.push({ fileId, md5 });
+    return HttpResponse.json(ok(stored, '上传成功'));
+  }),
+
+  http.post(apiPath('/user/auth/register'), async ({ request }) => {
+    const body = (await request.json()) as RegisterBody;
+    const creditCode = body.creditCode.trim().toUpperCase();
+    const problem = checkCreditCode(creditCode) ?? checkRegisterPassword(body.password, body.loginAccount);
+    if (problem) return bad(problem);
+    if (body.consent !== true) return bad(REGISTRATION_MESSAGES.consentMissing);
+    if (body.businessLicenceFileIds.length === 0) return bad('营业执照至少需要1项');
+    if (body.businessLicenceFileIds.some((id) => !uploaded.has(id))) return bad('营业执照不存在，请重新上传');
+    const codes = [TAKEN_CREDIT_CODE, ...registrations.map((r) => r.creditCode.toUpperCase())];
+    if (codes.includes(creditCode)) return bad(REGISTRATION_MESSAGES.creditCodeTaken);
+    const accounts = [...FIXTURE_ACCOUNTS.map((a) => a.user.loginAccount), ...registrations.map((r) => r.loginAccount)];
+    if (accounts.includes(body.loginAccount)) return bad(REGISTRATION_MESSAGES.accountTaken);
+    registrations.push(body);
+    return HttpResponse.json(ok({ unitId: `unit-${registrations.length}` }, REGISTRATION_MESSAGES.submitted));
+  }),
+];

@@ -1,0 +1,67 @@
+/**
+ * Certificates for staff (certificate preview): the list (number or holder, kind, state
+ * today, unit), one certificate, and 吊销 with a reason. Anyone verifies one by its number
+ * through ./publicRoutes.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { CertificateListQuery, CertificateRecord, CertificateRevokeBody } from '@common/schemas/certificates';
+import { Envelope, IdParams, PageResult } from '@common/schemas/common';
+import { requireUser, type RouteAccess } from '../../auth/guard';
+import { beijingDay } from '../../content/views';
+import { ok } from '../../http/envelope';
+import { errors } from '../../http/errors';
+import { findCertificate, listCertificates } from './queries';
+import { revokeCertificate } from './service';
+
+const tags = ['证书'];
+const view: { access: RouteAccess } = { access: { authTypes: [1], permission: 'certificate:view' } };
+const revoke: { access: RouteAccess } = { access: { authTypes: [1], permission: 'certificate:revoke' } };
+
+const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const today = () => beijingDay(app.clock());
+
+  app.get(
+    '/certificates',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: '证书列表（关键字：证书编号、持证人；状态按今天判断）',
+        querystring: CertificateListQuery,
+        response: { 200: Envelope(PageResult(CertificateRecord)) },
+      },
+    },
+    async (request) => ok(await listCertificates(app.db, request.query, today())),
+  );
+
+  app.get(
+    '/certificates/:id',
+    { config: view, schema: { tags, summary: '证书详情', params: IdParams, response: { 200: Envelope(CertificateRecord) } } },
+    async (request) => {
+      const certificate = await findCertificate(app.db, request.params.id, today());
+      if (!certificate) throw errors.notFound('证书');
+      return ok(certificate);
+    },
+  );
+
+  app.post(
+    '/certificates/:id/revoke',
+    {
+      config: revoke,
+      schema: {
+        tags,
+        summary: '吊销证书（填写原因；已吊销的不能再吊销）',
+        params: IdParams,
+        body: CertificateRevokeBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await revokeCertificate(request, requireUser(request), request.params.id, request.body.reason);
+      return ok(null, '证书已吊销');
+    },
+  );
+};
+
+export default certificatesRoutes;

@@ -1,0 +1,135 @@
+/**
+ * A member unit's own record (单位信息管理) and the review of its key-information changes.
+ *
+ * A unit reaches only its own record, and only through /member-units/mine: there is no id to
+ * guess. Staff decide a change by the unit's id under member:unit:approve. The staff-side
+ * member-unit resource (list, detail, registration decisions) lives in ./routes.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AuthType } from '@common/permissions';
+import { Envelope, IdParams } from '@common/schemas/common';
+import {
+  ApproveChangeBody,
+  MEMBER_INFO_MESSAGES,
+  MemberInfoRecord,
+  MemberInfoSaveResult,
+  MemberInfoUpdateBody,
+  RejectChangeBody,
+  ResubmitBody,
+} from '@common/schemas/memberInfo';
+import { requireUser, type RouteAccess } from '../../auth/guard';
+import { beijingDay } from '../../content/views';
+import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
+import { ok } from '../../http/envelope';
+import { errors } from '../../http/errors';
+import { findUnitRow, toMemberInfo } from './ownQueries';
+import { approveChange, rejectChange, resubmitOwnUnit, updateOwnUnit } from './ownService';
+
+const tags = ['单位信息管理'];
+const own: { access: RouteAccess } = { access: { authTypes: [AuthType.MemberUnit], scope: 'own-unit' } };
+const decide: { access: RouteAccess } = { access: { authTypes: [AuthType.Staff], permission: 'member:unit:approve' } };
+
+/**
+ * A member unit may read the files of its own record (licence, qualifications, logo), whoever
+ * uploaded them (registration, staff, a colleague's account). Staff read every file already.
+ */
+export const ownUnitFileRule: FileReadRule = async (db, fileId, user) => {
+  if (!user || user.authType !== AuthType.MemberUnit || !user.unitId) return false;
+  const attached = await db
+    .selectFrom('file_attachments')
+    .select('file_id')
+    .where('owner_type', '=', 'unit')
+    .where('owner_id', '=', user.unitId)
+    .where('file_id', '=', fileId)
+    .limit(1)
+    .executeTakeFirst();
+  if (attached) return true;
+  const logo = await db
+    .selectFrom('member_units')
+    .select('id')
+    .where('id', '=', user.unitId)
+    .where('logo_file_id', '=', fileId)
+    .executeTakeFirst();
+  return !!logo;
+};
+
+const memberUnitOwnRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The rule set holds this one function once, however many apps start (tests).
+  registerFileReadRule(ownUnitFileRule);
+
+  app.get(
+    '/member-units/mine',
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: '本单位信息（已审核的信息、待审核的关键信息变更、文件、会员证书、审核记录）',
+        response: { 200: Envelope(MemberInfoRecord) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = user.unitId ? await findUnitRow(app.db, user.unitId) : undefined;
+      if (!row) throw errors.notFound('会员单位');
+      // Contact phone and e-mail: nothing in between may keep a copy.
+      void reply.header('cache-control', 'no-store');
+      return ok(await toMemberInfo(app.db, row, beijingDay(app.clock())));
+    },
+  );
+
+  app.put(
+    '/member-units/mine',
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: '修改本单位信息（带上读取时的 version；已通过单位的名称、信用代码、法定代表人变更需协会审核）',
+        body: MemberInfoUpdateBody,
+        response: { 200: Envelope(MemberInfoSaveResult) },
+      },
+    },
+    async (request) => {
+      const result = await updateOwnUnit(request, requireUser(request), request.body);
+      return ok(result, result.changePending ? MEMBER_INFO_MESSAGES.savedWithReview : MEMBER_INFO_MESSAGES.saved);
+    },
+  );
+
+  app.post(
+    '/member-units/mine/resubmit',
+    {
+      config: own,
+      schema: { tags, summary: '修改后重新提交被驳回的入会申请', body: ResubmitBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await resubmitOwnUnit(request, requireUser(request), request.body);
+      return ok(null, MEMBER_INFO_MESSAGES.resubmitted);
+    },
+  );
+
+  app.post(
+    '/member-units/:id/approve-change',
+    {
+      config: decide,
+      schema: { tags, summary: '通过单位关键信息变更', params: IdParams, body: ApproveChangeBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await approveChange(request, requireUser(request), request.params.id, request.body);
+      return ok(null, '信息变更已通过');
+    },
+  );
+
+  app.post(
+    '/member-units/:id/reject-change',
+    {
+      config: decide,
+      schema: { tags, summary: '驳回单位关键信息变更（须填写原因）', params: IdParams, body: RejectChangeBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await rejectChange(request, requireUser(request), request.params.id, request.body);
+      return ok(null, '信息变更已驳回');
+    },
+  );
+};
+
+export default memberUnitOwnRoutes;

@@ -1,0 +1,132 @@
+/**
+ * The steps every new practitioner takes, whether entered in the form or imported from Excel:
+ * the record (pending, personal information encrypted), its authType-3 account with a
+ * generated password that must be changed at first login, the review record and the
+ * operation log, all in the caller's transaction.
+ *
+ * The login name is "ry" and 8 random digits. It is never the phone: a login name is stored
+ * and shown in plain text, and the phone must not be (issue 12).
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AuthType } from '@common/permissions';
+import { PRACTITIONER_MESSAGES } from '@common/schemas/practitioners';
+import { insertAccount } from '../../auth/accounts';
+import type { DbOrTrx } from '../../db/types';
+import { newAuditColumns } from '../../db/versioned';
+import { BizError } from '../../http/errors';
+import { logOperation } from '../../oplog';
+import type { PractitionerPiiColumns } from '../../pii/fields';
+import { openReview, type ReviewActor } from '../../workflow/reviews';
+import type { PlainColumns } from './fields';
+
+export const LOGIN_PREFIX = 'ry';
+const LOGIN_TRIES = 20;
+
+/** A login name nobody holds yet ("ry" + 8 digits). */
+export async function freeLoginAccount(trx: DbOrTrx): Promise<string> {
+  for (let i = 0; i < LOGIN_TRIES; i += 1) {
+    const candidate = `${LOGIN_PREFIX}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+    const taken = await trx.selectFrom('accounts').select('id').where('login_account', '=', candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw new BizError('暂时无法生成登录账号，请重试');
+}
+
+export interface NewPractitionerInput {
+  columns: PlainColumns;
+  pii: PractitionerPiiColumns;
+  unitId: string;
+  photoFileId: string | null;
+  passwordHash: string;
+  actor: ReviewActor;
+  now: string;
+  /** The operation log's words for how it came ("新增", "导入（第3行）"). */
+  how: string;
+}
+
+/** Inserts the practitioner, its account and review, and logs it; returns the id and the login name. */
+export async function insertPractitioner(
+  trx: DbOrTrx,
+  request: FastifyRequest,
+  input: NewPractitionerInput,
+): Promise<{ id: string; loginAccount: string }> {
+  const id = randomUUID();
+  await trx
+    .insertInto('practitioners')
+    .values({
+      id,
+      ...input.columns,
+      ...input.pii,
+      unit_id: input.unitId,
+      photo_file_id: input.photoFileId,
+      certificate_no: null,
+      certificate_valid_until: null,
+      status: 'pending',
+      reject_reason: null,
+      left_on: null,
+      ...newAuditColumns(input.now, input.actor.id),
+    })
+    .execute();
+  const loginAccount = await freeLoginAccount(trx);
+  await insertAccount(
+    trx,
+    {
+      loginAccount,
+      passwordHash: input.passwordHash,
+      authType: AuthType.Practitioner,
+      name: input.columns.name,
+      unitId: input.unitId,
+      practitionerId: id,
+      mustChangePassword: true,
+      createdBy: input.actor.id,
+    },
+    input.now,
+  );
+  await openReview(trx, {
+    what: 'practitioner',
+    subjectType: 'practitioner',
+    subjectId: id,
+    subjectName: input.columns.name,
+    unitId: input.unitId,
+    by: input.actor,
+    now: new Date(input.now),
+  });
+  await logOperation(trx, request, {
+    entity: 'practitioner',
+    entityId: id,
+    action: 'create',
+    summary: `${input.how}从业人员「${input.columns.name}」（待审核），登录账号 ${loginAccount}`,
+  });
+  return { id, loginAccount };
+}
+
+/** A constraint failure of either dialect: unique or foreign key. */
+function constraintOf(err: unknown): 'unique' | 'foreign' | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return 'unique';
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreign';
+  return null;
+}
+
+/** The one live record per person rule, hit by a race the earlier check could not see. */
+export function isDuplicatePerson(err: unknown): boolean {
+  if (constraintOf(err) !== 'unique') return false;
+  const text = String((err as { message?: unknown; constraint?: unknown }).message ?? '') + String((err as { constraint?: unknown }).constraint ?? '');
+  return /id_card/.test(text);
+}
+
+export function isForeignKeyFailure(err: unknown): boolean {
+  return constraintOf(err) === 'foreign';
+}
+
+/** Runs `work`; a duplicate-person race becomes the rule's message. */
+export async function withDuplicateCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isDuplicatePerson(err)) throw new BizError(PRACTITIONER_MESSAGES.duplicateIdCard);
+    throw err;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * One practitioner as the detail drawer and the practitioner's own page show it: the fields
+ * (ID number and phone masked, with 查看 where allowed), the photo and materials, the
+ * certificate with its state and a link to its public page, and the review history.
+ */
+import { Link } from '@umijs/max';
+import { Badge, Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { CERTIFICATE_STATE_LABELS } from '@common/schemas/certificates';
+import type { FileRef } from '@common/schemas/content';
+import type { PreviewItem } from '@common/schemas/files';
+import { REVIEW_KIND_LABELS, REVIEW_STATUS_LABELS, type ReviewHistoryEntry } from '@common/schemas/membership';
+import { PRACTITIONER_STATUS_LABELS, type PractitionerCertificate, type PractitionerDetail, type PractitionerStatusValue } from '@common/schemas/practitioners';
+import { FileThumb, formatDateTime } from '@/components/ListPage';
+import { previewFiles } from '@/services/file';
+import MaskedValue from './MaskedValue';
+import { labelOf, type PractitionerDicts } from './usePractitionerDicts';
+
+export const STATUS_BADGES: Record<PractitionerStatusValue, 'processing' | 'success' | 'error' | 'default'> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  left: 'default',
+};
+
+export function StatusBadge({ status }: { status: PractitionerStatusValue }) {
+  return <Badge status={STATUS_BADGES[status]} text={PRACTITIONER_STATUS_LABELS[status]} />;
+}
+
+const STATE_COLORS = { valid: 'green', expired: 'orange', revoked: 'red' } as const;
+
+/** The certificate's page anyone may open (and staff print). */
+export const certificateLink = (number: string) => `/certificate-view?no=${encodeURIComponent(number)}`;
+
+export function CertificateCard({ certificate }: { certificate: PractitionerCertificate | null }) {
+  return (
+    <Card title="从业人员证书" size="small">
+      {certificate ? (
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label="证书编号">
+            <Typography.Text copyable>{certificate.number}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="发证日期">{certificate.issuedOn}</Descriptions.Item>
+          <Descriptions.Item label="有效期至">{certificate.validUntil}</Descriptions.Item>
+          <Descriptions.Item label="状态">
+            <Tag color={STATE_COLORS[certificate.state]}>{CERTIFICATE_STATE_LABELS[certificate.state]}</Tag>
+            {certificate.revokedReason && <Typography.Text type="secondary">（{certificate.revokedReason}）</Typography.Text>}
+          </Descriptions.Item>
+          <Descriptions.Item label="查看证书">
+            <Link to={certificateLink(certificate.number)} target="_blank">
+              打开证书页面（可打印）
+            </Link>
+          </Descriptions.Item>
+        </Descriptions>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="审核通过后发放证书" />
+      )}
+    </Card>
+  );
+}
+
+/** Stored files as links that open or download them (signed addresses, as the upload list uses). */
+function FileLinks({ files }: { files: FileRef[] }) {
+  const [previews, setPreviews] = useState<Record<string, PreviewItem>>({});
+  const key = files.map((f) => f.fileId).join(',');
+  useEffect(() => {
+    if (!key) return undefined;
+    let live = true;
+    previewFiles(key.split(','))
+      .then((items) => live && setPreviews(Object.fromEntries(items.map((p) => [p.fileId, p]))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  if (files.length === 0) return <span>-</span>;
+  return (
+    <Space orientation="vertical" size={2}>
+      {files.map((f) => {
+        const p = previews[f.fileId];
+        return p ? (
+          <a key={f.fileId} href={p.previewable ? p.url : p.downloadUrl} target="_blank" rel="noreferrer">
+            {f.name}
+          </a>
+        ) : (
+          <span key={f.fileId}>{f.name}</span>
+        );
+      })}
+    </Space>
+  );
+}
+
+const REVIEW_COLORS = { pending: 'blue', approved: 'green', rejected: 'red', returned: 'orange' } as const;
+
+function ReviewEntry({ entry }: { entry: ReviewHistoryEntry }) {
+  return (
+    <div>
+      <Typography.Text strong>
+        {REVIEW_KIND_LABELS[entry.what]} · {REVIEW_STATUS_LABELS[entry.status]}
+      </Typography.Text>
+      <div>
+        <Typography.Text type="secondary">
+          {formatDateTime(entry.submittedAt)} 提交{entry.submittedByName ? `（${entry.submittedByName}）` : ''}
+        </Typography.Text>
+      </div>
+      {entry.decidedAt && (
+        <div>
+          <Typography.Text type="secondary">
+            {formatDateTime(entry.decidedAt)} {REVIEW_STATUS_LABELS[entry.status]}
+            {entry.decidedByName ? `（${entry.decidedByName}）` : ''}
+          </Typography.Text>
+        </div>
+      )}
+      {entry.comment && <div>{entry.status === 'rejected' ? '原因' : '意见'}：{entry.comment}</div>}
+    </div>
+  );
+}
+
+export function ReviewHistory({ history }: { history: ReviewHistoryEntry[] }) {
+  if (history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审核记录" />;
+  return <Timeline items={history.map((entry) => ({ key: entry.id, color: REVIEW_COLORS[entry.status], content: <ReviewEntry entry={entry} /> }))} />;
+}
+
+export default function PractitionerDetailView({ record, dicts }: { record: PractitionerDetail; dicts: PractitionerDicts }) {
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small" title="基本信息" extra={<StatusBadge status={record.status} />}>
+        <Space align="start" size={24} wrap>
+          <FileThumb fileId={record.photo?.fileId} alt={`${record.name}的照片`} width={96} height={128} />
+          <Descriptions column={{ xs: 1, md: 2 }} size="small" style={{ minWidth: 320, flex: 1 }}>
+            <Descriptions.Item label="姓名">{record.name}</Descriptions.Item>
+            <Descriptions.Item label="性别">{labelOf(dicts.gender, record.gender)}</Descriptions.Item>
+            <Descriptions.Item label="身份证号码">
+              <MaskedValue practitionerId={record.id} name={record.name} field="idCardNo" value={record.idCardNo} canReveal={record.canReveal} />
+            </Descriptions.Item>
+            <Descriptions.Item label="手机号码">
+              <MaskedValue practitionerId={record.id} name={record.name} field="phone" value={record.phone} canReveal={record.canReveal} />
+            </Descriptions.Item>
+            <Descriptions.Item label="电子邮箱">{record.email ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="所属单位">{record.unitName}</Descriptions.Item>
+            <Descriptions.Item label="学历">{labelOf(dicts.education, record.education)}</Descriptions.Item>
+            <Descriptions.Item label="专业">{record.major ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="职称">{labelOf(dicts.professional_title, record.professionalTitle)}</Descriptions.Item>
+            <Descriptions.Item label="职务">{record.position ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="入职日期">{record.entryDate ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="培训学时">{record.trainingHours}</Descriptions.Item>
+            {record.loginAccount && <Descriptions.Item label="登录账号">{record.loginAccount}{record.accountEnabled ? '' : '（已停用）'}</Descriptions.Item>}
+            {record.status === 'rejected' && record.rejectReason && (
+              <Descriptions.Item label="驳回原因" span={2}>
+                <Typography.Text type="danger">{record.rejectReason}</Typography.Text>
+              </Descriptions.Item>
+            )}
+            {record.status === 'left' && <Descriptions.Item label="离职日期">{record.leftOn ?? '-'}</Descriptions.Item>}
+          </Descriptions>
+        </Space>
+      </Card>
+      <CertificateCard certificate={record.certificate} />
+      <Card size="small" title="材料">
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label="学历证书">
+            <FileLinks files={record.diplomas} />
+          </Descriptions.Item>
+          <Descriptions.Item label="其他材料">
+            <FileLinks files={record.otherFiles} />
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" title="审核记录">
+        <ReviewHistory history={record.reviewHistory} />
+      </Card>
+    </Space>
+  );
+}

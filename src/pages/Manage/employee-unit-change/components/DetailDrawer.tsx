@@ -1,0 +1,136 @@
+/**
+ * One change in full: who moves from where to where and why, its state, the release letter
+ * (preview / download through signed addresses), and the whole history as a timeline, oldest
+ * first. Every party to the change (staff, the practitioner, both units) sees the same.
+ */
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import { Alert, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Timeline, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { UnitChangeDetail, UnitChangeWaiting } from '@common/schemas/unitChanges';
+import type { PreviewItem } from '@common/schemas/files';
+import { formatDateTime } from '@/components/ListPage';
+import { previewFiles } from '@/services/file';
+import { getUnitChange } from '@/services/unitChanges';
+import { StatusTag, stepColor, stepLabel } from './status';
+
+export interface DetailDrawerProps {
+  id: string | null;
+  onClose: () => void;
+}
+
+const WAITING_TEXT: Record<UnitChangeWaiting, string> = {
+  from_unit: '等待原单位放行',
+  association: '等待协会审批',
+};
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; detail: UnitChangeDetail; previews: Map<string, PreviewItem> };
+
+export default function DetailDrawer({ id, onClose }: DetailDrawerProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!id) return undefined;
+    let live = true;
+    setLoaded({ state: 'loading' });
+    getUnitChange(id)
+      .then(async (detail) => {
+        const ids = detail.releaseLetters.map((f) => f.fileId);
+        const previews = ids.length ? await previewFiles(ids).catch(() => [] as PreviewItem[]) : [];
+        if (live) setLoaded({ state: 'ready', detail, previews: new Map(previews.map((p) => [p.fileId, p])) });
+      })
+      .catch(() => live && setLoaded({ state: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [id, attempt]);
+
+  return (
+    <Drawer open={!!id} onClose={onClose} size={720} title="单位变更详情" destroyOnHidden>
+      {loaded.state === 'loading' && <Skeleton active paragraph={{ rows: 8 }} />}
+      {loaded.state === 'failed' && (
+        <Result status="warning" title="详情加载失败" extra={<Button onClick={() => setAttempt((n) => n + 1)}>重试</Button>} />
+      )}
+      {loaded.state === 'ready' && <DetailBody detail={loaded.detail} previews={loaded.previews} />}
+    </Drawer>
+  );
+}
+
+function DetailBody({ detail, previews }: { detail: UnitChangeDetail; previews: Map<string, PreviewItem> }) {
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {detail.waitingFor && <Alert type="info" showIcon title={WAITING_TEXT[detail.waitingFor]} />}
+      {detail.status === 'rejected' && !detail.withdrawn && <Alert type="error" showIcon title="已驳回" description={detail.rejectReason} />}
+      <Descriptions column={2} bordered size="small">
+        <Descriptions.Item label="从业人员">{detail.practitionerName}</Descriptions.Item>
+        <Descriptions.Item label="证书编号">{detail.certificateNo ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label="身份证号码">{detail.idCardNo ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <StatusTag record={detail} />
+        </Descriptions.Item>
+        <Descriptions.Item label="原单位">{detail.fromUnitName}</Descriptions.Item>
+        <Descriptions.Item label="调入单位">{detail.toUnitName}</Descriptions.Item>
+        <Descriptions.Item label="申请人">{detail.requestedByName ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label="申请时间">{formatDateTime(detail.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="变更原因" span={2}>
+          <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{detail.reason}</Typography.Paragraph>
+        </Descriptions.Item>
+      </Descriptions>
+
+      <section aria-label="放行函">
+        <Typography.Title level={5}>放行函</Typography.Title>
+        {detail.releaseLetters.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未上传放行函" />
+        ) : (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {detail.releaseLetters.map((file) => {
+              const preview = previews.get(file.fileId);
+              return (
+                <li key={file.fileId} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
+                  <Space>
+                    <PaperClipOutlined />
+                    <span>{file.name}</span>
+                  </Space>
+                  <Space size={0}>
+                    {preview?.previewable && (
+                      <Button type="link" size="small" icon={<EyeOutlined />} href={preview.url} target="_blank" rel="noopener noreferrer">
+                        预览
+                      </Button>
+                    )}
+                    {preview && (
+                      <Button type="link" size="small" icon={<DownloadOutlined />} href={preview.downloadUrl} download={file.name}>
+                        下载
+                      </Button>
+                    )}
+                  </Space>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-label="办理记录">
+        <Typography.Title level={5}>办理记录</Typography.Title>
+        <Timeline
+          items={detail.steps.map((s) => ({
+            key: s.id,
+            color: stepColor(s),
+            content: (
+              <div>
+                <Typography.Text strong>{stepLabel(s)}</Typography.Text>
+                <Typography.Text type="secondary" style={{ marginInlineStart: 12 }}>
+                  {formatDateTime(s.at)}
+                </Typography.Text>
+                <div>{s.actorName ?? '-'}</div>
+                {s.comment && <Typography.Paragraph type="secondary" style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{s.comment}</Typography.Paragraph>}
+              </div>
+            ),
+          }))}
+        />
+      </section>
+    </Space>
+  );
+}
