@@ -52,6 +52,12 @@ export function checkPhone(value: string): string | undefined {
   return '请输入正确的手机号码或固定电话（如 13800000000 或 0571-88888888）';
 }
 
+/** An e-mail address: something@domain.tld, no spaces (the pattern is also used in schemas). */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export function checkEmail(value: string): string | undefined {
+  return new RegExp(EMAIL_PATTERN).test(value.trim()) ? undefined : '电子邮箱格式不正确，如 name@example.com';
+}
+
 /** Password policy for every account kind: 8–64 characters with letters and digits. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;

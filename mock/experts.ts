@@ -15,10 +15,10 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { DICTIONARIES } from '@common/dictionaries';
 import { ApiStatus, type Page } from '@common/schemas/common';
-import { checkBirthYear, checkEmail, EXPERT_ACTIONS, type ExpertAction, type ExpertCreateBody, type ExpertRecord } from '@common/schemas/experts';
+import { checkBirthYear, EXPERT_ACTIONS, type ExpertAction, type ExpertCreateBody, type ExpertRecord } from '@common/schemas/experts';
 import type { FileRef } from '@common/schemas/content';
 import type { PermissionCode } from '@common/permissions';
-import { checkPhone } from '@common/validators';
+import { checkEmail, checkPhone } from '@common/validators';
 import { apiPath, bad, failure, ok } from './envelopes';
 import { authenticate } from './sessions';
 

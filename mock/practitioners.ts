@@ -18,7 +18,6 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ApiStatus, type Page } from '@common/schemas/common';
-import { checkEmail } from '@common/schemas/experts';
 import type { RevealBody } from '@common/schemas/membership';
 import type { PermissionCode } from '@common/permissions';
 import {
@@ -31,7 +30,7 @@ import {
   type PractitionerStatusValue,
   type PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
-import { checkIdCardNo, checkPhone, maskIdCardNo, maskPhone } from '@common/validators';
+import { checkEmail, checkIdCardNo, checkPhone, maskIdCardNo, maskPhone } from '@common/validators';
 import { apiPath, bad, failure, ok } from './envelopes';
 import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, type FixtureAccount } from './fixtures';
 import { authenticate } from './sessions';

@@ -2,7 +2,7 @@
  * The app's antd theme (src/app.tsx applies it everywhere; the public layout adds 长者模式 on
  * top). Contrast on white, as measured: brand #1d4e89 8.4 : 1; #595959 7.0 : 1; #767676
  * 4.5 : 1. antd's defaults fail WCAG AA for small text (primary #1677ff 4.1 : 1, tertiary
- * text #8c8c8c 3.4 : 1), hence these colours on every page, the login and back office too.
+ * text #8c8c8c 3.4 : 1; error #ff4d4f 3.3 : 1, #cf1322 is 5.9 : 1), hence these colours on every page, the login and back office too.
  */
 import type { ThemeConfig } from 'antd';
 
@@ -18,5 +18,6 @@ export const APP_THEME: ThemeConfig = {
     colorTextTertiary: '#595959',
     colorTextDescription: '#595959',
     colorTextPlaceholder: '#767676',
+    colorError: '#cf1322',
   },
 };

@@ -33,14 +33,6 @@ export function checkBirthYear(year: number, now: Date = new Date()): string | u
   return Number.isInteger(year) && year >= BIRTH_YEAR_MIN && year <= max ? undefined : `出生年份应在 ${BIRTH_YEAR_MIN} 至 ${max} 之间`;
 }
 
-/**
- * An e-mail address: something@domain.tld, no spaces. (common/validators.ts has no e-mail
- * check yet; users/service.ts uses the same pattern.)
- */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-export function checkEmail(value: string): string | undefined {
-  return new RegExp(EMAIL_PATTERN).test(value.trim()) ? undefined : '电子邮箱格式不正确，如 name@example.com';
-}
 
 export const ExpertRecord = Type.Object({
   id: Type.String(),

@@ -4,7 +4,7 @@
  * (approve-change / reject-change: the unit-information module's routes), the options for
  * selects and the Excel export.
  */
-import { request } from '@umijs/max';
+import { downloadFile } from './download';
 import type { Page } from '@common/schemas/common';
 import type {
   MemberUnitApproveBody,
@@ -51,48 +51,7 @@ export const memberUnits = {
   options: (keyword?: string) => api<MemberUnitOption[]>(`${base.path}/options`, { params: cleanQuery({ keyword }) }),
 };
 
-/** `attachment; filename*=UTF-8''%E4%BC%9A…` (or a plain filename="…") → the file's name. */
-export function fileNameOf(disposition: string | null | undefined, fallback: string): string {
-  if (!disposition) return fallback;
-  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // a malformed name: fall through to the plain one
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain ? plain[1].trim() : fallback;
-}
-
-/**
- * Downloads a file the API streams (an export) through the request layer, so that it carries
- * the token and a refusal (an envelope inside the blob) is shown like any other; then hands
- * it to the browser under the server's name. No time-out: a large export takes its time.
- */
-export async function downloadExport(path: string, params: object | undefined, fallbackName: string): Promise<string> {
-  const response = await request<Blob>(path, {
-    params: cleanQuery(params),
-    responseType: 'blob',
-    getResponse: true,
-    timeout: 0,
-  });
-  const name = fileNameOf(String(response.headers['content-disposition'] ?? ''), fallbackName);
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
-
 /** The .xlsx of the units the list's filters and sort select (all pages). */
 export function exportMemberUnits(query: MemberUnitExportQuery | Record<string, string | number | boolean | undefined>): Promise<string> {
-  return downloadExport(`${base.path}/export`, query, '会员单位.xlsx');
+  return downloadFile(`${base.path}/export`, query, '会员单位.xlsx');
 }

@@ -48,7 +48,7 @@ const PAGES = [
   '/login?authType=1',
   '/register-guide',
   '/certificate-view?no=WPDW2024001',
-  // /register comes with the membership issue.
+  '/register',
 ];
 
 describe('axe-core on the public pages', () => {

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ExpertDatabaseManagementPage from '@/pages/Manage/expert-database-management';
 import { http, HttpResponse } from 'msw';
-import { fileNameOf, saveBlob } from '@/services/experts';
+import { fileNameOf, saveBlob } from '@/services/download';
 import { apiPath, server, superAdmin, type FixtureAccount } from '../../mock';
 import { expertCallsTo, expertsDb } from '../../mock/experts';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';

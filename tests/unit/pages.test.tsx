@@ -180,11 +180,6 @@ describe('back-office pages show their title', () => {
     expect(screen.queryByText('功能模块建设中') ?? screen.queryByText(/的其余功能将在后续版本中上线/)).not.toBeNull();
   });
 
-  it('单位信息管理 already offers the qualification files', async () => {
-    renderPage(await loadPage('/Manage/memberInfo'), '/Manage/memberInfo', memberUnit.user);
-    expect(await screen.findByText('资质文件')).toBeInTheDocument();
-  });
-
   it('titles follow the authType', async () => {
     const route = '/Manage/annual-inspection-record';
     renderPage(await loadPage(route), route, memberUnit.user);

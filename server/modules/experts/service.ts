@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { checkPhone } from '@common/validators';
-import { checkBirthYear, checkEmail, type ExpertAction, type ExpertCreateBody, type ExpertUpdateBody } from '@common/schemas/experts';
+import { checkEmail, checkPhone } from '@common/validators';
+import { checkBirthYear, type ExpertAction, type ExpertCreateBody, type ExpertUpdateBody } from '@common/schemas/experts';
 import { requireUser } from '../../auth/guard';
 import { assertFiles } from '../../content/files';
 import type { DbOrTrx, ExpertRow } from '../../db/types';

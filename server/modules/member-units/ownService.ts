@@ -9,7 +9,6 @@
  * yet, so every field applies at once, and a rejected unit resubmits after correcting.
  */
 import type { FastifyRequest } from 'fastify';
-import { checkEmail } from '@common/schemas/experts';
 import {
   MEMBER_INFO_MESSAGES,
   UNIT_KEY_COLUMN_LABELS,
@@ -18,7 +17,7 @@ import {
   type RejectChangeBody,
   type ResubmitBody,
 } from '@common/schemas/memberInfo';
-import { checkCreditCode, checkPhone } from '@common/validators';
+import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import type { AuthUser } from '../../auth/user';
 import { assertFiles, attachmentsOf, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';

@@ -8,7 +8,6 @@
  * one the client sent), so of two staff acting at once one wins and the other gets 409.
  */
 import type { FastifyRequest } from 'fastify';
-import { checkEmail } from '@common/schemas/experts';
 import {
   MEMBER_UNIT_ACTION_FROM,
   MEMBER_UNIT_MESSAGES,
@@ -20,7 +19,7 @@ import {
   type MemberUnitUpdateBody,
   type MemberUnitWindowBody,
 } from '@common/schemas/memberUnits';
-import { checkCreditCode, checkPhone } from '@common/validators';
+import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import { revokeAccountSessions } from '../../auth/sessions';
 import type { AuthUser } from '../../auth/user';
 import { assertFiles, attachmentsOf, setAttachments } from '../../content/files';

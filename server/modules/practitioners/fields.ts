@@ -6,9 +6,8 @@
  * Dictionary fields hold the dictionary's values; the import reads the labels people type
  * (男, 大学本科) and maps them through the same dictionary.
  */
-import { checkEmail } from '@common/schemas/experts';
 import { PRACTITIONER_NAME_MAX, PRACTITIONER_TEXT_MAX, PRACTITIONER_TRAINING_HOURS_MAX } from '@common/schemas/practitioners';
-import { checkIdCardNo, checkPhone } from '@common/validators';
+import { checkEmail, checkIdCardNo, checkPhone } from '@common/validators';
 import type { DbOrTrx } from '../../db/types';
 import { normaliseIdCardNo } from '../../pii';
 

@@ -11,14 +11,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AuthType } from '@common/permissions';
-import { checkEmail } from '@common/schemas/experts';
 import {
   checkRegisterPassword,
   REGISTRATION_MESSAGES,
   REGISTRATION_TERMS,
   type RegisterBody,
 } from '@common/schemas/registration';
-import { checkCreditCode, checkPhone } from '@common/validators';
+import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import { insertAccount } from '../../auth/accounts';
 import { hashPassword } from '../../auth/passwords';
 import { assertFiles, setAttachments } from '../../content/files';

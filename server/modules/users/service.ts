@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { UserCreateBody, UserCreateResult, UserUpdateBody } from '@common/schemas/users';
-import { checkPassword, checkPhone } from '@common/validators';
+import { checkEmail, checkPassword, checkPhone } from '@common/validators';
 import { insertAccount } from '../../auth/accounts';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountSessions } from '../../auth/sessions';
@@ -15,14 +15,13 @@ import { logOperation } from '../../oplog';
 import { holdsRole, isSuperAdmin } from '../auth/service';
 import { countEnabledSuperAdmins } from './queries';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function checkContact(phone: string | null | undefined, email: string | null | undefined): void {
   if (phone) {
     const problem = checkPhone(phone);
     if (problem) throw new BizError(problem);
   }
-  if (email && !EMAIL.test(email)) throw new BizError('电子邮箱格式不正确');
+  const emailProblem = email ? checkEmail(email) : undefined;
+  if (emailProblem) throw new BizError(emailProblem);
 }
 
 /** Which links each account kind needs: staff have roles, units a unit, practitioners both ids. */

@@ -2,7 +2,9 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { checkPassword } from '@common/validators';
+import { useModel } from '@umijs/max';
 import { setPassword } from '@/services/user';
+import { saveCurrentUser } from '@/storage';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -18,6 +20,7 @@ interface Props {
 export default function ChangePasswordModal({ open, onClose }: Props) {
   const [form] = Form.useForm<ChangePasswordValues>();
   const { message } = App.useApp();
+  const { initialState, setInitialState } = useModel('@@initialState');
 
   const [saving, setSaving] = useState(false);
 
@@ -32,6 +35,12 @@ export default function ChangePasswordModal({ open, onClose }: Props) {
     try {
       await setPassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       message.success('密码修改成功，下次登录请使用新密码');
+      // The server has cleared "must change password": the banner goes at once, here and in other tabs.
+      const current = initialState?.currentUser;
+      if (current?.mustChangePassword) {
+        const updated = saveCurrentUser({ ...current, mustChangePassword: false });
+        await setInitialState((s) => ({ ...s, currentUser: updated }));
+      }
       form.resetFields();
       onClose();
     } catch {

@@ -1,7 +1,6 @@
 /** Step 1, 单位信息: the unit's fields with the server's checks (credit-code checksum, phone, e-mail). */
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { checkEmail } from '@common/schemas/experts';
 import {
   UNIT_ADDRESS_MAX,
   UNIT_CAPITAL_MAX,
@@ -13,7 +12,7 @@ import {
   UNIT_SCOPE_MAX,
   UNIT_STAFF_COUNT_MAX,
 } from '@common/schemas/memberInfo';
-import { checkCreditCode, checkPhone } from '@common/validators';
+import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 
 /** A form rule from a common/validators.ts check (empty values are left to `required`). */
 export const check =

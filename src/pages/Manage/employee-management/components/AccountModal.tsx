@@ -17,7 +17,7 @@ export default function AccountModal({ account, onClose }: { account: CreatedAcc
       open={!!account}
       title={account ? `「${account.name}」的登录账号已生成` : ''}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>

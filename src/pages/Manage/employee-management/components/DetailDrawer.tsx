@@ -23,7 +23,7 @@ export default function DetailDrawer({ id, onClose, dicts }: { id: string | null
   }, [id, load]);
 
   return (
-    <Drawer open={!!id} onClose={onClose} width={820} title={state.status === 'ready' ? `从业人员：${state.record.name}` : '从业人员详情'} destroyOnHidden>
+    <Drawer open={!!id} onClose={onClose} size={820} title={state.status === 'ready' ? `从业人员：${state.record.name}` : '从业人员详情'} destroyOnHidden>
       {state.status === 'loading' && <Skeleton active paragraph={{ rows: 10 }} />}
       {state.status === 'failed' && (
         <Result status="warning" title="详情加载失败" extra={<Button onClick={() => id && void load(id)}>重试</Button>} />

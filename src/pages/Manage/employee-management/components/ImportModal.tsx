@@ -102,7 +102,7 @@ function ImportSession({ onClose, onImported, unitOptions, defaultUnitId }: Impo
       ];
 
   return (
-    <Modal open title="导入从业人员" width={860} onCancel={running ? undefined : onClose} closable={!running} maskClosable={false} footer={footer} destroyOnHidden>
+    <Modal open title="导入从业人员" width={860} onCancel={running ? undefined : onClose} closable={!running} mask={{ closable: false }} footer={footer} destroyOnHidden>
       {result ? (
         <ImportReport result={result} onSave={() => { saveCsv(accountsCsv(result.accounts), '从业人员账号清单.csv'); message.success('账号清单已下载，请妥善保管'); }} />
       ) : (

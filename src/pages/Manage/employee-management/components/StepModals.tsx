@@ -42,7 +42,9 @@ function RejectModal({ record, onClose, onDone }: OneProps) {
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const { reason } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
+    const { reason } = values;
     setBusy(true);
     try {
       await rejectPractitioner(record.id, { reason: reason.trim(), version: record.version });
@@ -71,7 +73,9 @@ function LeaveModal({ record, onClose, onDone }: OneProps) {
   const [form] = Form.useForm<{ leftOn: Dayjs; reason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const { leftOn, reason } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
+    const { leftOn, reason } = values;
     modal.confirm({
       title: `确定为「${record.name}」办理离职吗？`,
       content: '离职后其从业人员证书将被注销、登录账号将被停用，且不能撤销。',

@@ -7,9 +7,8 @@
 import type { RuleObject } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { checkEmail } from '@common/schemas/experts';
 import type { PractitionerCreateBody, PractitionerDetail, PractitionerUpdateBody } from '@common/schemas/practitioners';
-import { checkIdCardNo, checkPhone } from '@common/validators';
+import { checkEmail, checkIdCardNo, checkPhone } from '@common/validators';
 import type { FileUploadItem } from '@/components/FileUpload/types';
 import { filesToItems, itemIds, orNull } from '@/components/ListPage/formValues';
 

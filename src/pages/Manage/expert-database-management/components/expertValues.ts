@@ -1,7 +1,7 @@
 /** An expert between its record, the form's values and the API's body. No React here. */
 import type { RuleObject } from 'antd/es/form';
-import { checkPhone } from '@common/validators';
-import { checkBirthYear, checkEmail, type ExpertCreateBody, type ExpertRecord } from '@common/schemas/experts';
+import { checkEmail, checkPhone } from '@common/validators';
+import { checkBirthYear, type ExpertCreateBody, type ExpertRecord } from '@common/schemas/experts';
 import type { FileUploadItem } from '@/components/FileUpload/types';
 import { filesToItems, itemIds, orNull } from '@/components/ListPage/formValues';
 

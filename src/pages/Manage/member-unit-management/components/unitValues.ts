@@ -1,9 +1,8 @@
 /** A member unit between its record, the edit form's values and the API's body. No React here. */
 import type { RuleObject } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { checkEmail } from '@common/schemas/experts';
 import type { MemberUnitRecord, MemberUnitUpdateBody } from '@common/schemas/memberUnits';
-import { checkCreditCode, checkPhone } from '@common/validators';
+import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import type { FileUploadItem } from '@/components/FileUpload/types';
 import { filesToItems, itemIds, orNull } from '@/components/ListPage/formValues';
 

@@ -1,9 +1,8 @@
 /** Between the unit's record and its edit form; the form rules that repeat the server's. No React here. */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Rule } from 'antd/es/form';
-import { checkEmail } from '@common/schemas/experts';
 import type { MemberInfoRecord, MemberInfoUpdateBody, MemberUnitStatusValue } from '@common/schemas/memberInfo';
-import { checkCreditCode, checkPhone } from '@common/validators';
+import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import type { FileUploadItem } from '@/components/FileUpload';
 import { filesToItems, itemIds, orNull } from '@/components/ListPage';
 
