@@ -3,7 +3,6 @@
  * audited reveal of a whole ID number or phone, the Excel export, the import template and the
  * import, and the approved units for the unit select (GET /member-units/options).
  */
-import { request } from '@umijs/max';
 import type { RevealBody, RevealResult } from '@common/schemas/membership';
 import type { MemberUnitOption } from '@common/schemas/memberUnits';
 import type {
@@ -22,7 +21,8 @@ import type {
   PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
 import { api } from './api';
-import { cleanQuery, resource } from './resource';
+import { downloadFile } from './download';
+import { resource } from './resource';
 
 export const practitioners = resource<{
   record: PractitionerRecord;
@@ -56,49 +56,7 @@ export const memberUnitOptions = () => api<MemberUnitOption[]>('/member-units/op
 export const importPractitioners = (body: PractitionerImportBody) =>
   api<PractitionerImportResult>(`${practitioners.path}/import`, { method: 'POST', data: body, timeout: 0 });
 
-/** `attachment; filename*=UTF-8''%E4%BB%8E…` (or a plain filename="…") → the file's name. */
-export function fileNameOf(disposition: string | null | undefined, fallback: string): string {
-  if (!disposition) return fallback;
-  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // a malformed name: fall through to the plain one
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain ? plain[1].trim() : fallback;
-}
-
-/**
- * Downloads a file the API streams (an export, a template) through the request layer, so that
- * it carries the token and a refusal (an envelope in a blob) is shown like any other, then
- * hands it to the browser under the server's name. No time-out.
- */
-export async function downloadExport(path: string, params: object | undefined, fallbackName: string): Promise<string> {
-  const response = await request<Blob>(path, {
-    params: cleanQuery(params),
-    responseType: 'blob',
-    getResponse: true,
-    timeout: 0,
-  });
-  const disposition: unknown = response.headers['content-disposition'];
-  const name = fileNameOf(typeof disposition === 'string' ? disposition : null, fallbackName);
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
-
 export const exportPractitioners = (query: PractitionerExportQuery | Record<string, string | number | boolean | undefined>) =>
-  downloadExport(`${practitioners.path}/export`, query, '从业人员.xlsx');
+  downloadFile(`${practitioners.path}/export`, query, '从业人员.xlsx');
 
-export const downloadImportTemplate = () => downloadExport(`${practitioners.path}/import-template`, undefined, '从业人员导入模板.xlsx');
+export const downloadImportTemplate = () => downloadFile(`${practitioners.path}/import-template`, undefined, '从业人员导入模板.xlsx');
