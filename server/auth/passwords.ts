@@ -17,9 +17,28 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  return hashWith(password, N);
+}
+
+async function hashWith(password: string, n: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { N: n, r: R, p: P });
+  return ['scrypt', n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * scrypt's cost for a password the server generated. Its strength is its randomness (16
+ * characters from 65 symbols, about 96 bits), not the hash's cost: guessing it is out of
+ * reach at any cost, while full cost makes importing thousands of practitioners (an account
+ * each) take minutes. Such a password must be changed at first login, and the person's own
+ * password is then hashed at full cost.
+ */
+const GENERATED_N = 1024;
+
+/** A generated initial password and its hash, together, so that the lower cost never meets a chosen password. */
+export async function generateInitialPassword(): Promise<{ password: string; hash: string }> {
+  const password = generatePassword();
+  return { password, hash: await hashWith(password, GENERATED_N) };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

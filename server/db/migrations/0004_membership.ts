@@ -37,6 +37,8 @@ export function membershipMigration(dialect: DialectName): Migration {
       // The staff list's keyword filter and default order.
       await db.schema.createIndex('practitioners_name_idx').on('practitioners').column('name').execute();
       await db.schema.createIndex('practitioners_updated_idx').on('practitioners').column('updated_at').execute();
+      // A unit's own list (and staff in a unit's context), newest first.
+      await db.schema.createIndex('practitioners_unit_updated_idx').on('practitioners').columns(['unit_id', 'updated_at']).execute();
 
       await db.schema
         .createTable('consents')

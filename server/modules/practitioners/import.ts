@@ -29,7 +29,7 @@ import {
   type PractitionerImportResult,
 } from '@common/schemas/practitioners';
 import { requireUser } from '../../auth/guard';
-import { generatePassword, hashPassword } from '../../auth/passwords';
+import { generateInitialPassword } from '../../auth/passwords';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
@@ -201,8 +201,8 @@ interface Hashed {
 const hashBatch = (rows: GoodRow[]): Promise<Hashed[]> =>
   Promise.all(
     rows.map(async (row) => {
-      const password = generatePassword();
-      return { row, password, hash: await hashPassword(password) };
+      const { password, hash } = await generateInitialPassword();
+      return { row, password, hash };
     }),
   );
 

@@ -100,11 +100,11 @@ const practitionersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/practitioners/import-template',
     { config: access('member:practitioner:import'), schema: { tags, summary: '下载从业人员导入模板（Excel，含填写说明）' } },
-    async (_request, reply) =>
+    async (request, reply) =>
       reply
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', contentDisposition('attachment', '从业人员导入模板.xlsx'))
-        .send(await buildTemplate(_request)),
+        .send(await buildTemplate(request)),
   );
 
   app.post(

@@ -27,7 +27,7 @@ import {
   type PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
 import { requireUser } from '../../auth/guard';
-import { generatePassword, hashPassword } from '../../auth/passwords';
+import { generateInitialPassword } from '../../auth/passwords';
 import type { AuthUser } from '../../auth/user';
 import { assertFiles, removeAttachments, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
@@ -142,8 +142,7 @@ export async function createPractitioner(request: FastifyRequest, body: Practiti
   const files: FileInput = { photoFileId: body.photoFileId ?? null, diplomaFileIds: body.diplomaFileIds ?? [], otherFileIds: body.otherFileIds ?? [] };
   await checkFiles(db, user, files, new Set());
 
-  const initialPassword = generatePassword();
-  const passwordHash = await hashPassword(initialPassword);
+  const { password: initialPassword, hash: passwordHash } = await generateInitialPassword();
   const at = now.toISOString();
   const created = await withDuplicateCheck(() =>
     db.transaction().execute(async (trx) => {

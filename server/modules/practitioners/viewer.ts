@@ -17,13 +17,6 @@ export interface PractitionerOwner {
   unit_id: string;
 }
 
-/** Whether `user` may see this record at all (lists and ids alike). */
-export function canSee(user: AuthUser, row: PractitionerOwner): boolean {
-  if (user.authType === AuthType.Staff) return true;
-  if (user.authType === AuthType.MemberUnit) return !!user.unitId && user.unitId === row.unit_id;
-  return !!user.practitionerId && user.practitionerId === row.id;
-}
-
 /** Refuses a missing record (404) and one the caller may not see (403, the guard's ownership rule). */
 export function assertCanSee(user: AuthUser, row: PractitionerOwner | undefined): asserts row is PractitionerOwner {
   if (!row) throw errors.notFound('从业人员');
