@@ -79,6 +79,13 @@ export const LOG_REDACT_PATHS = [
   'req.headers.token',
   'req.headers.authorization',
   'req.headers.cookie',
+  // @fastify/multipart logs the request headers at trace level.
+  'busboyOptions.headers.token',
+  'busboyOptions.headers.authorization',
+  'busboyOptions.headers.cookie',
+  '*.headers.token',
+  '*.headers.authorization',
+  '*.headers.cookie',
   'password',
   '*.password',
   'oldPassword',

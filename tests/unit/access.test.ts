@@ -88,7 +88,7 @@ describe('back-office menu by authType (SPEC.md §6, DOMAIN.md)', () => {
   });
 
   it('practitioner', () => {
-    expect(menuTitles(practitioner.user)).toEqual(['从业人员管理', '年检管理', '项目管理']);
+    expect(menuTitles(practitioner.user)).toEqual(['从业人员管理', '从业人员单位变更管理', '年检管理', '项目管理']);
   });
 
   it('any other authType, or nobody, gets no back-office items', () => {
