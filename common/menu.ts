@@ -171,6 +171,23 @@ export const MANAGE_ROOT: PageEntry = {
       permission: 'system:role:view',
     },
     {
+      // The audit trail (等保 2.0 安全审计): who did what, when, from where, with what result.
+      path: '/Manage/operation-log',
+      title: '审计日志',
+      icon: 'FileSearchOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'system:log:view',
+    },
+    {
+      path: '/Manage/online-users',
+      title: '在线用户',
+      icon: 'TeamOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'system:session:view',
+    },
+    {
       // A menu entry that opens the standalone certificate page (SPEC.md §6 "certificate preview").
       path: '/certificate-view',
       title: '证书预览',
@@ -243,6 +260,25 @@ export const MANAGE_ROOT: PageEntry = {
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit],
       permission: 'case:view',
+    },
+    {
+      // Beyond SPEC.md (issue 12): what the system holds about the caller, their consents,
+      // logins and sessions. Opened from the user menu, not the side menu.
+      path: '/Manage/profile',
+      title: '个人中心',
+      icon: 'UserOutlined',
+      hideInMenu: true,
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit, Practitioner],
+    },
+    {
+      // Beyond SPEC.md (issue 8): decisions and reminders for the caller; the header bell links here.
+      path: '/Manage/messages',
+      title: '消息中心',
+      icon: 'NotificationOutlined',
+      hideInMenu: true,
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit, Practitioner],
     },
   ],
 };

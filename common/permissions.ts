@@ -180,6 +180,7 @@ export const PERMISSION_GROUPS = [
       { code: 'system:log:export', name: '导出审计日志' },
       { code: 'system:session:view', name: '查看在线用户' },
       { code: 'system:session:revoke', name: '强制下线' },
+      { code: 'system:personal-data:handle', name: '处理个人信息删除请求' },
       { code: 'system:file:upload', name: '上传文件' },
     ],
   },

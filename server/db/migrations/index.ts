@@ -11,6 +11,9 @@ import { domainMigration } from './0002_domain';
 import { contentMigration } from './0003_content';
 import { membershipMigration } from './0004_membership';
 import { auditMigration } from './0005_audit';
+import { accountSecurityMigration } from './0006_account_security';
+import { personalDataMigration } from './0007_personal_data';
+import { supervisionMigration } from './0008_supervision';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -21,6 +24,9 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0003_content', contentMigration],
   ['0004_membership', membershipMigration],
   ['0005_audit', auditMigration],
+  ['0006_account_security', accountSecurityMigration],
+  ['0007_personal_data', personalDataMigration],
+  ['0008_supervision', supervisionMigration],
 ];
 
 export async function migrateToLatest(db: AppDb): Promise<void> {
