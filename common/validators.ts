@@ -1,3 +1,5 @@
+import { checkPasswordBasics } from './passwordPolicy';
+
 /**
  * Field checks shared by forms and the server, so that both say the same thing.
  * Each returns an error message in Chinese, or undefined when the value is fine.
@@ -58,15 +60,11 @@ export function checkEmail(value: string): string | undefined {
   return new RegExp(EMAIL_PATTERN).test(value.trim()) ? undefined : '电子邮箱格式不正确，如 name@example.com';
 }
 
-/** Password policy for every account kind: 8–64 characters with letters and digits. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 64;
+/** The password rule lives in ./passwordPolicy.ts (issue 12); these stay for existing imports. */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwordPolicy';
+/** Length and character classes (the synchronous part of the rule; the server also refuses common passwords). */
 export function checkPassword(value: string): string | undefined {
-  if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH) {
-    return `密码长度应为${PASSWORD_MIN_LENGTH}至${PASSWORD_MAX_LENGTH}位`;
-  }
-  if (!/[A-Za-z]/.test(value) || !/\d/.test(value)) return '密码须同时包含字母和数字';
-  return undefined;
+  return checkPasswordBasics(value);
 }
 
 /** ID numbers and phones are masked outside their owner and staff (DOMAIN.md). */

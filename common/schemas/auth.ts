@@ -35,6 +35,10 @@ export const CurrentUser = Type.Object({
   permissions: Type.Array(Type.String()),
   roleNames: Type.Array(Type.String()),
   mustChangePassword: Type.Boolean(),
+  /** Issue 12: a staff password older than PASSWORD_MAX_AGE_DAYS; the front end opens the change form. */
+  passwordExpired: Type.Optional(Type.Boolean()),
+  /** Issue 12: a practitioner who has not yet confirmed the sensitive-data notice (first login). */
+  consentRequired: Type.Optional(Type.Boolean()),
   lastLoginAt: Nullable(Type.String()),
 });
 export type CurrentUser = Static<typeof CurrentUser>;

@@ -50,6 +50,7 @@ export async function insertAccount(db: DbOrTrx, input: NewAccountInput, now: st
       practitioner_id: input.practitionerId ?? null,
       enabled: input.enabled === false ? 0 : 1,
       must_change_password: input.mustChangePassword ? 1 : 0,
+      password_changed_at: now,
       last_login_at: null,
       failed_login_count: 0,
       locked_until: null,

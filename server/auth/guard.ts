@@ -12,12 +12,16 @@
  * the handler limits them to their own records with the scope helpers below.
  * `scope: 'own-unit'` requires a non-staff caller to belong to a unit;
  * `scope: 'own-practitioner'` requires a practitioner record.
+ * `allowPending: true` keeps a route open while the account has a first step to take (a
+ * forced password change, an expired staff password, the first-login consent; see
+ * ./accountGate.ts): every other logged-in route refuses such an account with status 22–24.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthType, hasPermission, isPermissionCode, type PermissionCode } from '@common/permissions';
 import { API_BASE } from '@common/schemas/common';
 import { errors } from '../http/errors';
-import { findLiveSession } from './sessions';
+import { accountGateError, accountStateOf, type AccountState } from './accountGate';
+import { findLiveSession, sessionPolicyFor } from './sessions';
 import { loadAuthUser, type AuthUser } from './user';
 
 export type AccessScope = 'own-unit' | 'own-practitioner';
@@ -31,6 +35,8 @@ export type RouteAccess =
       /** The code a staff caller must hold. */
       permission?: PermissionCode;
       scope?: AccessScope;
+      /** Callable while a password change or the first-login consent is pending. */
+      allowPending?: true;
     };
 
 declare module 'fastify' {
@@ -40,6 +46,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller; null on public routes without a (valid) token. */
     user: AuthUser | null;
+    /** What the caller's account must do first (logged-in routes only; null elsewhere). */
+    accountState: AccountState | null;
   }
 }
 
@@ -54,6 +62,7 @@ export function isApiPath(url: string): boolean {
 /** Installs the start-up check and the per-request check on the root instance. */
 export function installGuard(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('accountState', null);
 
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
@@ -92,6 +101,12 @@ export function installGuard(app: FastifyInstance): void {
     if (!token) throw errors.tokenEmpty();
     const user = await authenticate(app, request, token);
     request.user = user;
+    const state = await accountStateOf(app.db, app.appConfig, app.clock(), user);
+    request.accountState = state;
+    if (!access.allowPending) {
+      const gate = accountGateError(state, app.appConfig);
+      if (gate) throw gate;
+    }
     authorize(user, access);
   });
 }
@@ -104,6 +119,7 @@ function describeAccess(access: RouteAccess): string {
   const parts = [`访问：需登录（${who}）`];
   if (access.permission) parts.push(`工作人员需权限 ${access.permission}`);
   if (access.scope) parts.push(`范围 ${access.scope}`);
+  if (access.allowPending) parts.push('待修改密码或待确认个人信息处理说明时仍可调用');
   return parts.join('；');
 }
 
@@ -114,9 +130,9 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<AuthUser> {
-  const session = await findLiveSession(app.db, token, app.clock(), {
-    idleMinutes: app.appConfig.sessionIdleMinutes,
-  });
+  const session = await findLiveSession(app.db, token, app.clock(), (authType) =>
+    sessionPolicyFor(app.appConfig, authType),
+  );
   if (!session) throw errors.tokenInvalid();
   // Checked on every request, so that disabling an account ends its sessions at once.
   const user = await loadAuthUser(app.db, session.account_id, session.id);

@@ -29,11 +29,13 @@ async function hashWith(password: string, n: number): Promise<string> {
 /**
  * scrypt's cost for a password the server generated. Its strength is its randomness (16
  * characters from 65 symbols, about 96 bits), not the hash's cost: guessing it is out of
- * reach at any cost, while full cost makes importing thousands of practitioners (an account
- * each) take minutes. Such a password must be changed at first login, and the person's own
+ * reach at any cost (2^96 tries of even a microsecond each outlast the universe), while full
+ * cost makes importing thousands of practitioners (an account each) take minutes: at N=1024
+ * an import of 10,000 rows spent 30 s hashing on this 2-core machine, at N=64 about 2 s
+ * (bench/RESULTS.md). Such a password must be changed at first login, and the person's own
  * password is then hashed at full cost.
  */
-const GENERATED_N = 1024;
+const GENERATED_N = 64;
 
 /** A generated initial password and its hash, together, so that the lower cost never meets a chosen password. */
 export async function generateInitialPassword(): Promise<{ password: string; hash: string }> {

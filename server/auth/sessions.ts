@@ -1,8 +1,16 @@
 /**
- * Sessions: opaque tokens with a sliding idle expiry. The row keeps the token's hash,
- * when it was last seen and when it expires; logout and account changes set revoked_at.
+ * Sessions: opaque tokens with a sliding idle expiry and, for staff, an absolute one. The row
+ * keeps the token's hash, when it began, when it was last seen and when it expires (the
+ * earlier of the two deadlines, as of the last touch); logout, a forced logout and account
+ * changes set revoked_at.
+ *
+ * Issue 12 (等保 身份鉴别): staff sessions end after STAFF_SESSION_IDLE_MINUTES (30) idle and
+ * SESSION_MAX_HOURS (12) after login; units and practitioners keep SESSION_IDLE_MINUTES (120)
+ * and no absolute limit.
  */
 import { randomUUID } from 'node:crypto';
+import { AuthType } from '@common/permissions';
+import type { Config } from '../config';
 import type { DbOrTrx, SessionRow } from '../db/types';
 import { hashToken, newToken } from './tokens';
 
@@ -11,9 +19,28 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionPolicy {
   idleMinutes: number;
+  /** Hours from login after which the session ends whatever the activity; 0 = no limit. */
+  maxHours: number;
+}
+
+/** The policy for an account kind, from the configuration. */
+export function sessionPolicyFor(
+  config: Pick<Config, 'sessionIdleMinutes' | 'staffSessionIdleMinutes' | 'sessionMaxHours'>,
+  authType: number,
+): SessionPolicy {
+  if (authType === AuthType.Staff) return { idleMinutes: config.staffSessionIdleMinutes, maxHours: config.sessionMaxHours };
+  return { idleMinutes: config.sessionIdleMinutes, maxHours: 0 };
 }
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
+/** The moment the session ends if nothing happens after `lastSeen`. */
+function deadline(createdAt: Date, lastSeen: Date, policy: SessionPolicy): Date {
+  const idle = addMinutes(lastSeen, policy.idleMinutes);
+  if (policy.maxHours <= 0) return idle;
+  const absolute = addMinutes(createdAt, policy.maxHours * 60);
+  return absolute < idle ? absolute : idle;
+}
 
 export async function createSession(
   db: DbOrTrx,
@@ -30,7 +57,7 @@ export async function createSession(
       account_id: input.accountId,
       created_at: now,
       last_seen_at: now,
-      expires_at: addMinutes(input.now, input.policy.idleMinutes).toISOString(),
+      expires_at: deadline(input.now, input.now, input.policy).toISOString(),
       revoked_at: null,
       ip: input.ip,
       user_agent: input.userAgent?.slice(0, 300) ?? null,
@@ -39,25 +66,33 @@ export async function createSession(
   return { token, sessionId: id };
 }
 
-/** The live session for a token, slid forward; null when unknown, revoked or idle too long. */
+/**
+ * The live session for a token, slid forward; null when unknown, revoked, idle too long or
+ * (staff) too old. `policyFor` gives the policy of the session's account kind.
+ */
 export async function findLiveSession(
   db: DbOrTrx,
   token: string,
   now: Date,
-  policy: SessionPolicy,
+  policyFor: (authType: number) => SessionPolicy,
 ): Promise<SessionRow | null> {
-  const session = await db
+  const found = await db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('sessions')
+    .select('accounts.auth_type')
+    .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!session || session.revoked_at !== null) return null;
-  const idleDeadline = addMinutes(new Date(session.last_seen_at), policy.idleMinutes);
-  if (now >= idleDeadline || now.toISOString() >= session.expires_at) return null;
+  if (!found || found.revoked_at !== null) return null;
+  const { auth_type: authType, ...session } = found;
+  const policy = policyFor(authType);
+  const createdAt = new Date(session.created_at);
+  const lastSeenAt = new Date(session.last_seen_at);
+  if (now >= deadline(createdAt, lastSeenAt, policy)) return null;
 
-  if (now.getTime() - new Date(session.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+  if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     const lastSeen = now.toISOString();
-    const expires = addMinutes(now, policy.idleMinutes).toISOString();
+    const expires = deadline(createdAt, now, policy).toISOString();
     await db
       .updateTable('sessions')
       .set({ last_seen_at: lastSeen, expires_at: expires })
@@ -68,13 +103,15 @@ export async function findLiveSession(
   return session;
 }
 
-export async function revokeSession(db: DbOrTrx, sessionId: string, now: Date): Promise<void> {
-  await db
+/** Ends one session; true when it was live (not already ended). */
+export async function revokeSession(db: DbOrTrx, sessionId: string, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('sessions')
     .set({ revoked_at: now.toISOString() })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Ends every session of an account, except `keepSessionId` (the caller's own) when given. */

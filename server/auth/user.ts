@@ -16,6 +16,8 @@ export interface AuthUser {
   roleCodes: string[];
   roleNames: string[];
   mustChangePassword: boolean;
+  /** When the password was last set (staff passwords expire; issue 12). */
+  passwordChangedAt?: string | null;
   lastLoginAt: string | null;
   /** The session this request came with. */
   sessionId: string;
@@ -34,6 +36,7 @@ export async function loadAuthUser(db: DbOrTrx, accountId: string, sessionId: st
       'practitioner_id',
       'enabled',
       'must_change_password',
+      'password_changed_at',
       'last_login_at',
     ])
     .where('id', '=', accountId)
@@ -68,6 +71,7 @@ export async function loadAuthUser(db: DbOrTrx, accountId: string, sessionId: st
     roleCodes: roles.map((r) => r.code),
     roleNames: roles.map((r) => r.name),
     mustChangePassword: toBool(account.must_change_password),
+    passwordChangedAt: account.password_changed_at,
     lastLoginAt: account.last_login_at,
     sessionId,
   };

@@ -6,6 +6,7 @@
 import type { AxiosRequestConfig, RequestConfig } from '@umijs/max';
 import { API_BASE } from '@common/schemas/common';
 import { onResponse, onResponseError } from '../requestErrors';
+import { gateOnResponse, gateOnResponseError } from './accountGate';
 import { getToken } from '../storage';
 
 /** 30 s; uploads pass their own `timeout`. */
@@ -23,5 +24,9 @@ export const requestConfig: RequestConfig = {
   timeout: REQUEST_TIMEOUT,
   method: 'GET',
   requestInterceptors: [addTokenHeader],
-  responseInterceptors: [[onResponse, onResponseError]],
+  // The account gate first (it only listens and passes everything on), then the error handling.
+  responseInterceptors: [
+    [gateOnResponse, gateOnResponseError],
+    [onResponse, onResponseError],
+  ],
 };

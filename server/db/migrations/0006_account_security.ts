@@ -1,13 +1,20 @@
 /**
- * Passwords and sessions (issue 12): fill in.
+ * Passwords and sessions (issue 12):
+ * - accounts.password_changed_at: when the account's password was last set (staff passwords
+ *   expire after PASSWORD_MAX_AGE_DAYS). Existing accounts start their clock now, so that an
+ *   upgrade does not lock every staff member out at once.
+ * - sessions (revoked_at, expires_at): the list of who is online reads live sessions only.
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../index';
 
 export function accountSecurityMigration(_dialect: DialectName): Migration {
   return {
-    async up(_db: Kysely<unknown>) {
-      // Filled in by its issue's work; an empty migration until then.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').addColumn('password_changed_at', 'text').execute();
+      const now = new Date().toISOString();
+      await sql`update accounts set password_changed_at = ${now} where password_changed_at is null`.execute(db);
+      await db.schema.createIndex('sessions_live_idx').on('sessions').columns(['revoked_at', 'expires_at']).execute();
     },
   };
 }

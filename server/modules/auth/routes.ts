@@ -10,8 +10,10 @@ import {
   ShowLoginAccountResult,
 } from '@common/schemas/auth';
 import { Envelope } from '@common/schemas/common';
+import { CONSENT_MESSAGES, SensitivePiConsent, SensitivePiConsentBody } from '@common/schemas/sessions';
 import { requireUser } from '../../auth/guard';
 import { ok } from '../../http/envelope';
+import { recordSensitivePiConsent, sensitivePiConsentOf } from './consent';
 import { changeOwnPassword, login, logout, showOrResetLogin, toCurrentUser } from './service';
 
 const tags = ['账号与会话'];
@@ -28,7 +30,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/user/auth/logout',
-    { config: { access: {} }, schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } },
+    { config: { access: { allowPending: true } }, schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       await logout(request, requireUser(request));
       return ok(null, '已退出登录');
@@ -37,19 +39,52 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/user/current',
-    { config: { access: {} }, schema: { tags, summary: '当前用户', response: { 200: Envelope(CurrentUser) } } },
-    async (request) => ok(toCurrentUser(requireUser(request))),
+    {
+      config: { access: { allowPending: true } },
+      schema: { tags, summary: '当前用户', response: { 200: Envelope(CurrentUser) } },
+    },
+    async (request) => ok(toCurrentUser(requireUser(request), request.accountState)),
   );
 
   app.put(
     '/user/set/password',
     {
-      config: { access: {} },
+      config: { access: { allowPending: true } },
       schema: { tags, summary: '修改本人密码', body: SetPasswordBody, response: { 200: Envelope(Type.Null()) } },
     },
     async (request) => {
       await changeOwnPassword(request, requireUser(request), request.body.oldPassword, request.body.newPassword);
       return ok(null, '密码已修改');
+    },
+  );
+
+  app.get(
+    '/user/consents/sensitive-pi',
+    {
+      config: { access: { allowPending: true } },
+      schema: {
+        tags,
+        summary: '个人信息处理说明（敏感个人信息单独同意）及本人的同意情况',
+        response: { 200: Envelope(SensitivePiConsent) },
+      },
+    },
+    async (request) => ok(await sensitivePiConsentOf(request, requireUser(request))),
+  );
+
+  app.post(
+    '/user/consents/sensitive-pi',
+    {
+      config: { access: { authTypes: [3], allowPending: true } },
+      schema: {
+        tags,
+        summary: '同意个人信息处理说明（从业人员首次登录）',
+        body: SensitivePiConsentBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await recordSensitivePiConsent(request, requireUser(request), request.body.version);
+      return ok(null, CONSENT_MESSAGES.recorded);
     },
   );
 

@@ -5,9 +5,10 @@
 import type { FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { CurrentUser, LoginBody, LoginResult, ShowLoginAccountResult } from '@common/schemas/auth';
-import { checkPassword } from '@common/validators';
+import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../auth/passwords';
-import { createSession, revokeAccountSessions, revokeSession } from '../../auth/sessions';
+import { accountStateOf, type AccountState } from '../../auth/accountGate';
+import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../auth/sessions';
 import { loadAuthUser, type AuthUser } from '../../auth/user';
 import { toBool } from '../../db/index';
 import type { AccountRow } from '../../db/types';
@@ -18,7 +19,8 @@ import { logOperation } from '../../oplog';
 export const WRONG_CREDENTIALS_MESSAGE = '登录账号或密码错误';
 export const LOGIN_RATE_LIMITED_MESSAGE = '登录尝试过于频繁，请稍后再试';
 
-export function toCurrentUser(user: AuthUser): CurrentUser {
+/** The current user as the front end keeps it; `state` adds what the account must do first (issue 12). */
+export function toCurrentUser(user: AuthUser, state?: AccountState | null): CurrentUser {
   return {
     userId: user.id,
     loginAccount: user.loginAccount,
@@ -31,6 +33,7 @@ export function toCurrentUser(user: AuthUser): CurrentUser {
     permissions: user.permissions,
     roleNames: user.roleNames,
     mustChangePassword: user.mustChangePassword,
+    ...(state ? { passwordExpired: state.passwordExpired, consentRequired: state.consentRequired } : {}),
     lastLoginAt: user.lastLoginAt,
   };
 }
@@ -105,7 +108,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
     const created = await createSession(trx, {
       accountId: account.id,
       now,
-      policy: { idleMinutes: config.sessionIdleMinutes },
+      policy: sessionPolicyFor(config, account.auth_type),
       ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
@@ -125,7 +128,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   await pruneOldSessions(request, now);
   const user = await loadAuthUser(app.db, account.id, sessionId);
   if (!user) throw errors.tokenInvalid();
-  return { token, currentUser: toCurrentUser(user) };
+  return { token, currentUser: toCurrentUser(user, await accountStateOf(app.db, config, now, user)) };
 }
 
 /** Counts a wrong password; the N-th in a row locks the account. Always throws. */
@@ -208,20 +211,31 @@ export async function changeOwnPassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  if (!(await verifyPassword(oldPassword, await passwordHashOf(request, user.id)))) {
-    throw new BizError('原密码不正确');
-  }
-  const problem = checkPassword(newPassword);
-  if (problem) throw new BizError(problem);
-  if (newPassword === oldPassword) throw new BizError('新密码不能与原密码相同');
+  const { db } = request.server;
+  // A refused change is a security event too (issue 12): logged on its own, with its reason.
+  const refuse = async (why: string): Promise<never> => {
+    await logOperation(db, request, {
+      entity: 'account',
+      entityId: user.id,
+      action: 'change-password',
+      result: 'failure',
+      summary: `修改本人密码失败：${why}`,
+    });
+    throw new BizError(why);
+  };
+  if (!(await verifyPassword(oldPassword, await passwordHashOf(request, user.id)))) await refuse('原密码不正确');
+  if (newPassword === oldPassword) await refuse(PASSWORD_MESSAGES.sameAsOld);
+  const problem = await checkPasswordStrength(newPassword, user.loginAccount, [user.name]);
+  if (problem) await refuse(problem);
   const hash = await hashPassword(newPassword);
   const now = request.server.clock();
-  await request.server.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('accounts')
       .set((eb) => ({
         password_hash: hash,
         must_change_password: 0,
+        password_changed_at: now.toISOString(),
         version: eb('version', '+', 1),
         updated_at: now.toISOString(),
         updated_by: user.id,
@@ -247,6 +261,13 @@ export async function showOrResetLogin(
 ): Promise<ShowLoginAccountResult> {
   const { db } = request.server;
   if (!(await verifyPassword(input.password, await passwordHashOf(request, caller.id)))) {
+    await logOperation(db, request, {
+      entity: 'account',
+      entityId: input.userId,
+      action: input.reset ? 'reset-password' : 'show-login-account',
+      result: 'failure',
+      summary: `${input.reset ? '重置密码' : '查看账号'}失败：当前密码不正确`,
+    });
     throw new BizError('当前密码不正确');
   }
   const target = await db
@@ -278,6 +299,7 @@ export async function showOrResetLogin(
       .set((eb) => ({
         password_hash: hash,
         must_change_password: 1,
+        password_changed_at: now.toISOString(),
         failed_login_count: 0,
         locked_until: null,
         version: eb('version', '+', 1),

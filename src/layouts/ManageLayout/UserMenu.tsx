@@ -1,10 +1,12 @@
-/** The back office's header right: the user's name with 修改密码 and 退出登录. */
+/** The back office's header right: the user's name with 个人中心, 修改密码 and 退出登录. */
 import { useState } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
+import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
+import { useNavigate } from '@umijs/max';
 import type { CurrentUser } from '@common/schemas/auth';
 import { logout } from '@/services/user';
 import { removeCurrentUser, removeToken } from '@/storage';
@@ -28,7 +30,11 @@ export async function signOut(user: Pick<CurrentUser, 'authType'>) {
   fullPage.go(`/login?authType=${user.authType}`);
 }
 
+/** The personal centre (issue 12): what the system holds about the caller, consents, sessions. */
+export const PROFILE_PATH = '/Manage/profile';
+
 const items: MenuProps['items'] = [
+  { key: 'profile', icon: <IdcardOutlined aria-hidden />, label: '个人中心' },
   { key: 'password', icon: <KeyOutlined aria-hidden />, label: '修改密码' },
   { type: 'divider' },
   { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
@@ -36,7 +42,9 @@ const items: MenuProps['items'] = [
 
 export default function UserMenu({ user }: { user: CurrentUser }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const navigate = useNavigate();
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'profile') navigate(PROFILE_PATH);
     if (key === 'password') setPasswordOpen(true);
     if (key === 'logout') void signOut(user);
   };

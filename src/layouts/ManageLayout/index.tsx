@@ -4,8 +4,8 @@
  * (common/menu.ts) filtered by the access flags, so a staff member sees only the pages
  * their roles grant; a page opened by URL that the menu does not offer shows 403.
  */
-import { useMemo, type ReactNode } from 'react';
-import { Alert } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Result } from 'antd';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Link, Navigate, useAccess, useLocation, useModel, useNavigate } from '@umijs/max';
 import { entryTitle, MANAGE_ROOT, type PageEntry } from '@common/menu';
@@ -17,11 +17,22 @@ import {
   type AccessFlags,
 } from '@/access';
 import Forbidden from '@/components/Forbidden';
+import MessageBell from '@/components/MessageBell';
+import { onAccountGate, type AccountGateEvent } from '@/request/accountGate';
 import { loginUrl } from '@/requestErrors';
 import { ASSOCIATION_NAME, LOGO_URL } from '../brand';
 import { menuIcon } from '../icons';
-import UserMenu from './UserMenu';
+import ChangePasswordModal from './ChangePasswordModal';
+import ConsentStep from './ConsentStep';
+import UserMenu, { signOut } from './UserMenu';
 import styles from './index.less';
+
+/** Why the password must be changed now (the forced form says it). */
+function passwordReason(user: { mustChangePassword: boolean; passwordExpired?: boolean }, gate: AccountGateEvent | null): string {
+  if (gate?.step === 'password' && gate.message && !user.mustChangePassword) return gate.message;
+  if (user.passwordExpired && !user.mustChangePassword) return gate?.message || '您的密码已超过规定天数未修改，请修改密码后继续使用。';
+  return '您的账号正在使用初始密码或已被重置的密码，请先修改密码再继续使用。';
+}
 
 function toMenuData(entries: readonly PageEntry[], authType: number): MenuDataItem[] {
   return entries.map((entry) => ({
@@ -57,8 +68,20 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
     [pathname, authType, pageSteps],
   );
 
+  // Issue 12: the server refuses work while the account has a step to take first (statuses
+  // 22–24); the request layer announces it, and the current user's flags say so at start.
+  const [gate, setGate] = useState<AccountGateEvent | null>(null);
+  useEffect(() => onAccountGate(setGate), []);
+
   // SPEC.md §2: /login?authType=1, with the page to come back to (the request layer's rule).
   if (!user) return <Navigate to={loginUrl(`${pathname}${search}`)} replace />;
+
+  // The password first, then the consent; each answer clears its own step.
+  const passwordPending = user.mustChangePassword || !!user.passwordExpired || gate?.step === 'password';
+  const consentPending = !passwordPending && (!!user.consentRequired || gate?.step === 'consent');
+  const clearGate = () => setGate(null);
+
+  if (consentPending) return <ConsentStep onAgreed={clearGate} onDecline={() => void signOut(user)} />;
 
   const allowed = canOpenManagePath(pathname, access);
 
@@ -90,16 +113,23 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
       contentStyle={{ padding: 0 }}
     >
       <div className={styles.headerBar}>
+        {/* No polling while a password change or the consent is pending: the server refuses it then. */}
+        {!passwordPending && !consentPending && <MessageBell />}
         <UserMenu user={user} />
       </div>
-      {user.mustChangePassword && (
-        <Alert
-          banner
-          type="warning"
-          title="您的账号正在使用初始密码或已被重置的密码，请点击右上角姓名，选择“修改密码”尽快修改。"
-        />
-      )}
-      {allowed ? (
+      {passwordPending ? (
+        <>
+          <Alert banner type="warning" title={passwordReason(user, gate)} />
+          <div className={styles.pendingContent}>
+            <Result status="warning" title="请先修改密码" subTitle="修改密码后即可继续使用系统。" />
+          </div>
+          <ChangePasswordModal
+            open
+            onClose={clearGate}
+            forced={{ reason: passwordReason(user, gate), onSignOut: () => void signOut(user) }}
+          />
+        </>
+      ) : allowed ? (
         children
       ) : (
         <div className={styles.plainContent}>

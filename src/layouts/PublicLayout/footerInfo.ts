@@ -25,6 +25,7 @@ export interface FooterInfo {
 export const SITE_PAGE_TITLES = {
   disclaimer: '免责声明',
   privacy: '隐私保护',
+  terms: '用户协议',
 } as const;
 
 export const FOOTER_INFO: FooterInfo = {
@@ -39,6 +40,7 @@ export const FOOTER_INFO: FooterInfo = {
     { title: '专家库/行业动态', path: '/FrontPage/comprehensive-information/industry-dynamics' },
     { title: SITE_PAGE_TITLES.disclaimer, path: '/FrontPage/detail?page=disclaimer' },
     { title: SITE_PAGE_TITLES.privacy, path: '/FrontPage/detail?page=privacy' },
+    { title: SITE_PAGE_TITLES.terms, path: '/FrontPage/detail?page=terms' },
   ],
   copyright: `版权所有 © ${new Date().getFullYear()} ${ASSOCIATION_NAME}`,
 };
