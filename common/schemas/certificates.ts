@@ -37,6 +37,8 @@ export const PublicCertificate = Type.Object({
 export type PublicCertificate = Static<typeof PublicCertificate>;
 
 export const CERTIFICATE_NOT_FOUND_MESSAGE = '未查询到该证书';
+/** HTTP 429 of the public look-up (per client address; server/modules/certificates/publicRoutes.ts). */
+export const CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE = '证书查验过于频繁，请稍后再试';
 
 /* ---------- staff: GET /certificates, GET /certificates/:id, POST /certificates/:id/revoke ---------- */
 

@@ -1,11 +1,12 @@
 /**
- * Site pages (DOMAIN.md "Site page"): about us, contact, footer, disclaimer, privacy.
+ * Site pages (DOMAIN.md "Site page"): about us, contact, footer, disclaimer, privacy, and the
+ * user agreement (用户协议, 'terms') that registration asks to accept (issue 12).
  * Staff edit them; the public site reads them. The keys and the structured fields live here
  * so that the seed, the server and the public layout agree.
  */
 import Type, { type Static } from 'typebox';
 
-export const SITE_PAGE_KEYS = ['about', 'contact', 'footer', 'disclaimer', 'privacy'] as const;
+export const SITE_PAGE_KEYS = ['about', 'contact', 'footer', 'disclaimer', 'privacy', 'terms'] as const;
 export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
 
 export const SitePageKeyParams = Type.Object(

@@ -2,10 +2,15 @@
  * GET /public/certificates/:number (API.md): anyone may verify a certificate by its number,
  * as printed on it and encoded in its QR code. It answers who holds it, its dates and its
  * state today; nothing else about the holder (no ID number, no phone).
+ *
+ * Look-ups are limited per client address (CERTIFICATE_LOOKUP_RATE_LIMIT per
+ * CERTIFICATE_LOOKUP_RATE_WINDOW_MINUTES; issue 12), so that nobody walks the number space to
+ * harvest holders' names: a burst gets HTTP 429 with a Chinese message.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@common/schemas/common';
 import {
+  CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE,
   CERTIFICATE_NOT_FOUND_MESSAGE,
   CertificateNumberParams,
   PublicCertificate,
@@ -15,6 +20,7 @@ import { beijingDay } from '../../content/views';
 import type { CertificateRow } from '../../db/types';
 import { ok } from '../../http/envelope';
 import { BizError } from '../../http/errors';
+import { enforceRateLimit } from '../../http/rateLimit';
 
 export function certificateState(row: Pick<CertificateRow, 'status' | 'valid_until'>, today: string): CertificateState {
   if (row.status === 'revoked') return 'revoked';
@@ -35,6 +41,8 @@ const certificatesPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const { certificateLookupRateLimit: limit, certificateLookupRateWindowMinutes: windowMinutes } = app.appConfig;
+      await enforceRateLimit(request, { bucket: 'certificate-lookup', limit, windowMinutes, message: CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE });
       const number = request.params.number.toUpperCase();
       const row = await app.db
         .selectFrom('certificates')

@@ -7,8 +7,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { Envelope, PageResult } from '@common/schemas/common';
-import { AUDIT_ACTION_LABELS, AuditVerifyResult, OperationLogQuery, OperationLogRecord } from '@common/schemas/operationLogs';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AuditVerifyResult, OperationLogQuery, OperationLogRecord } from '@common/schemas/operationLogs';
 import { verifyChain } from '../../audit/chain';
+import { dayEnd, dayStart } from '../../content/publishing';
 import type { OperationLogsTable } from '../../db/types';
 import { sendXlsx } from '../../excel/export';
 import { ok } from '../../http/envelope';
@@ -28,6 +29,10 @@ function filtered(app: FastifyInstance, q: OperationLogQuery) {
   // Stored as toISOString() text, so compare in the same form.
   if (q.from) base = base.where('created_at', '>=', new Date(q.from).toISOString());
   if (q.to) base = base.where('created_at', '<=', new Date(q.to).toISOString());
+  if (q.fromDay) base = base.where('created_at', '>=', dayStart(q.fromDay));
+  if (q.toDay) base = base.where('created_at', '<', dayEnd(q.toDay));
+  const actor = q.actor?.trim();
+  if (actor) base = base.where((eb) => matchesKeyword(eb, ['actor_name'], actor));
   const keyword = q.keyword?.trim();
   if (keyword) base = base.where((eb) => matchesKeyword(eb, ['summary', 'actor_name', 'entity_id'], keyword));
   return base;
@@ -84,7 +89,7 @@ const operationLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
               actor: r.actor_name ?? '',
               ip: r.ip ?? '',
               action: AUDIT_ACTION_LABELS[r.action] ?? r.action,
-              entity: r.entity,
+              entity: AUDIT_ENTITY_LABELS[r.entity] ?? r.entity,
               entityId: r.entity_id ?? '',
               result: r.result === 'failure' ? '失败' : '成功',
               summary: r.summary,

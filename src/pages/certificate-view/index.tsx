@@ -11,7 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Input, Result, Skeleton } from 'antd';
 import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
 import { Link, useAccess, useSearchParams } from '@umijs/max';
-import { CERTIFICATE_NOT_FOUND_MESSAGE, CERTIFICATE_NUMBER_PATTERN, type PublicCertificate } from '@common/schemas/certificates';
+import { CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE, CERTIFICATE_NOT_FOUND_MESSAGE, CERTIFICATE_NUMBER_PATTERN, type PublicCertificate } from '@common/schemas/certificates';
 import { findPage } from '@common/menu';
 import type { AccessFlags } from '@/access';
 import { isApiError } from '@/requestErrors';
@@ -68,6 +68,8 @@ export default function CertificateViewPage() {
       .catch((err: unknown) => {
         if (!live) return;
         if (isApiError(err) && err.message === CERTIFICATE_NOT_FOUND_MESSAGE) setLookup({ status: 'missing' });
+        // Too many look-ups from this address: the server's words (wait and try again).
+        else if (isApiError(err) && err.httpStatus === 429) setLookup({ status: 'error', message: err.message || CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE });
         else setLookup({ status: 'error', message: '查询失败，请检查网络后重试。' });
       });
     return () => {
