@@ -1,5 +1,15 @@
-import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+/**
+ * 业绩案例管理 (DOMAIN.md "Business case"): staff review every unit's cases (通过 / 驳回) and
+ * export them; a member unit adds, edits and deletes its own. Approved cases marked public show
+ * in the member window. `?id=` opens one case (links from messages and the review queue).
+ */
+import { ManagePageContainer } from '@/components/ListPage';
+import CaseList from './components/CaseList';
 
 export default function PerformanceCasePage() {
-  return <ManagePagePlaceholder path="/Manage/performance-case" />;
+  return (
+    <ManagePageContainer path="/Manage/performance-case">
+      <CaseList />
+    </ManagePageContainer>
+  );
 }

@@ -1,5 +1,23 @@
-import ManagePagePlaceholder from '@/components/PagePlaceholder/ManagePagePlaceholder';
+/**
+ * 工作台 (issue 8): staff see what waits for them, the totals, the year's charts and the latest
+ * operation-log entries; a member unit or a practitioner sees their own to-dos, certificate and
+ * inspection. One call (GET /workbench) answers for whoever asks.
+ */
+import { useRequest } from 'ahooks';
+import { Button, Result, Skeleton } from 'antd';
+import ManagePageContainer from '@/components/ListPage/ManagePageContainer';
+import { getWorkbench } from '@/services/workbench';
+import OwnBoard from './components/OwnBoard';
+import StaffBoard from './components/StaffBoard';
+
+const PATH = '/Manage/staging';
 
 export default function StagingPage() {
-  return <ManagePagePlaceholder path="/Manage/staging" />;
+  const { data, loading, error, refresh } = useRequest(getWorkbench);
+  let body;
+  if (error) body = <Result status="warning" title="加载失败" extra={<Button onClick={refresh}>重试</Button>} />;
+  else if (loading || !data) body = <Skeleton active />;
+  else if (data.staff) body = <StaffBoard data={data.staff} />;
+  else if (data.own) body = <OwnBoard data={data.own} kind={data.view === 'practitioner' ? 'practitioner' : 'unit'} />;
+  return <ManagePageContainer path={PATH}>{body}</ManagePageContainer>;
 }

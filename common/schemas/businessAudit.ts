@@ -1,0 +1,126 @@
+/**
+ * The business-audit queue (issue 8): every pending review record of every kind, with its age,
+ * the subject's review history, and decisions taken from the queue itself, one or several at
+ * once. Each item is decided by its kind's handler (server/workflow/reviewHandlers.ts) in its
+ * own transaction, so the answer reports each item's result.
+ */
+import Type, { type Static } from 'typebox';
+import { Nullable, PageQuery } from './common';
+import { REVIEW_KIND_LABELS, REVIEW_KIND_VALUES, REVIEW_STATUS_VALUES, ReviewHistoryEntry } from './membership';
+
+export type ReviewKindValue = (typeof REVIEW_KIND_VALUES)[number];
+
+export const REVIEW_ACTION_VALUES = ['approve', 'reject', 'return'] as const;
+export type ReviewActionValue = (typeof REVIEW_ACTION_VALUES)[number];
+export const REVIEW_ACTION_LABELS: Record<ReviewActionValue, string> = {
+  approve: '通过',
+  reject: '驳回',
+  return: '退回修改',
+};
+
+/** A kind's Chinese name; a kind the contract does not know yet shows its code. */
+export function reviewKindLabel(kind: string): string {
+  return (REVIEW_KIND_LABELS as Record<string, string>)[kind] ?? kind;
+}
+
+/** At most this many reviews in one batch decision. */
+export const MAX_BATCH_DECISIONS = 100;
+export const REVIEW_REASON_MAX = 500;
+
+const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
+
+export const ReviewQueueQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    kind: Type.Optional(Type.Enum(REVIEW_KIND_VALUES, { title: '审核类型' })),
+    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '单位' })),
+    submittedFrom: Type.Optional(DateDay('提交日期起')),
+    submittedTo: Type.Optional(DateDay('提交日期止')),
+  },
+  { additionalProperties: false },
+);
+export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
+
+export const ReviewQueueItem = Type.Object({
+  id: Type.String(),
+  kind: Type.Enum(REVIEW_KIND_VALUES),
+  kindLabel: Type.String(),
+  subjectType: Type.String(),
+  subjectId: Type.String(),
+  subjectName: Type.String(),
+  unitId: Nullable(Type.String()),
+  unitName: Nullable(Type.String()),
+  submittedAt: Type.String(),
+  submittedByName: Nullable(Type.String()),
+  /** Whole days since submission (0 on the day itself). */
+  ageDays: Type.Integer(),
+  /** The decisions this viewer may take here: empty when the kind has no handler yet or the viewer lacks its permission. */
+  actions: Type.Array(Type.Enum(REVIEW_ACTION_VALUES)),
+  /** The back-office page of the subject's record, or null when the kind has no handler yet. */
+  link: Nullable(Type.String()),
+});
+export type ReviewQueueItem = Static<typeof ReviewQueueItem>;
+
+export const ReviewKindCount = Type.Object({
+  kind: Type.Enum(REVIEW_KIND_VALUES),
+  label: Type.String(),
+  count: Type.Integer(),
+});
+export type ReviewKindCount = Static<typeof ReviewKindCount>;
+
+/** A page of the queue, and the pending count of every kind under the same filters (kind aside). */
+export const ReviewQueuePage = Type.Object({
+  list: Type.Array(ReviewQueueItem),
+  total: Type.Integer(),
+  current: Type.Integer(),
+  pageSize: Type.Integer(),
+  counts: Type.Array(ReviewKindCount),
+});
+export type ReviewQueuePage = Static<typeof ReviewQueuePage>;
+
+export const ReviewDetail = Type.Object({
+  ...ReviewQueueItem.properties,
+  status: Type.Enum(REVIEW_STATUS_VALUES),
+  /** What was submitted (e.g. a key-information change's { before, after }). */
+  payload: Nullable(Type.Unknown()),
+  /** The subject's whole review history, oldest first. */
+  history: Type.Array(ReviewHistoryEntry),
+});
+export type ReviewDetail = Static<typeof ReviewDetail>;
+
+export const ReviewDecideBody = Type.Object(
+  {
+    reviewIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BATCH_DECISIONS, title: '审核记录' }),
+    action: Type.Enum(REVIEW_ACTION_VALUES, { title: '审核决定' }),
+    reason: Type.Optional(Type.String({ maxLength: REVIEW_REASON_MAX, title: '原因' })),
+  },
+  { additionalProperties: false },
+);
+export type ReviewDecideBody = Static<typeof ReviewDecideBody>;
+
+export const ReviewDecisionOutcome = Type.Object({
+  reviewId: Type.String(),
+  subjectName: Nullable(Type.String()),
+  ok: Type.Boolean(),
+  /** 已通过 / the reason it failed, in Chinese. */
+  message: Type.String(),
+});
+export type ReviewDecisionOutcome = Static<typeof ReviewDecisionOutcome>;
+
+export const ReviewDecideResult = Type.Object({
+  results: Type.Array(ReviewDecisionOutcome),
+  succeeded: Type.Integer(),
+  failed: Type.Integer(),
+});
+export type ReviewDecideResult = Static<typeof ReviewDecideResult>;
+
+export const BUSINESS_AUDIT_MESSAGES = {
+  reasonRequired: (action: ReviewActionValue) => `${action === 'return' ? '退回' : '驳回'}原因不能为空，请填写原因`,
+  notFound: '审核记录不存在',
+  alreadyDecided: (status: string) => `该审核已处理（${status}），不能重复审核`,
+  noHandler: (label: string) => `「${label}」暂不能在业务审核中处理，请到对应的管理页面办理`,
+  noPermission: (label: string) => `没有审核「${label}」的权限`,
+  actionNotTaken: (label: string, action: ReviewActionValue, allowed: readonly ReviewActionValue[]) =>
+    `「${label}」不能${REVIEW_ACTION_LABELS[action]}，可选：${allowed.map((a) => REVIEW_ACTION_LABELS[a]).join('、')}`,
+  internal: '处理失败（服务器内部错误），请稍后重试',
+} as const;

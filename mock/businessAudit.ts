@@ -1,0 +1,157 @@
+/**
+ * msw handlers for the business-audit queue (/business-audit), stateful like the server: the
+ * pending reviews of several kinds (one of a kind that has no handler yet: no actions, no
+ * link), the filters (kind, keyword, unitId), the counts of each kind under the other filters,
+ * one record with its history, and decisions item by item (a kind that does not take the
+ * decision, or a review already decided, fails alone; a missing reason refuses the request).
+ *
+ * `resetBusinessAuditMock()` (through `resetMockState()`) restores the fixtures.
+ *
+ *   businessAuditDb.items                         // the reviews as they stand (status inside)
+ *   businessAuditCalls                            // every decide body sent
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { hasPermission, type PermissionCode } from '@common/permissions';
+import {
+  BUSINESS_AUDIT_MESSAGES as M,
+  REVIEW_ACTION_LABELS,
+  reviewKindLabel,
+  type ReviewActionValue,
+  type ReviewDecideBody,
+  type ReviewDecisionOutcome,
+  type ReviewDetail,
+  type ReviewQueueItem,
+} from '@common/schemas/businessAudit';
+import { REVIEW_KIND_VALUES, REVIEW_STATUS_LABELS } from '@common/schemas/membership';
+import { apiPath, bad, ok } from './envelopes';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { authenticate } from './sessions';
+
+interface MockReview {
+  item: Omit<ReviewQueueItem, 'actions'>;
+  status: ReviewDetail['status'];
+  /** The handler's decisions and code; null: the kind has no handler yet. */
+  handler: { actions: ReviewActionValue[]; permission: PermissionCode } | null;
+}
+
+const UNIT_HANDLER = { actions: ['approve', 'reject'] as ReviewActionValue[], permission: 'member:unit:approve' as PermissionCode };
+const PRACTITIONER_HANDLER = { actions: ['approve', 'reject'] as ReviewActionValue[], permission: 'member:practitioner:approve' as PermissionCode };
+const INSPECTION_HANDLER = { actions: ['approve', 'reject', 'return'] as ReviewActionValue[], permission: 'inspection:review' as PermissionCode };
+
+function review(
+  id: string,
+  kind: ReviewQueueItem['kind'],
+  subjectName: string,
+  submittedAt: string,
+  ageDays: number,
+  handler: MockReview['handler'],
+  link: string | null,
+): MockReview {
+  return {
+    item: {
+      id,
+      kind,
+      kindLabel: reviewKindLabel(kind),
+      subjectType: kind === 'registration' ? 'unit' : kind,
+      subjectId: `${id}-subject`,
+      subjectName,
+      unitId: FIXTURE_UNIT_ID,
+      unitName: kind === 'registration' ? subjectName : FIXTURE_UNIT_NAME,
+      submittedAt,
+      submittedByName: '申请人',
+      ageDays,
+      link,
+    },
+    status: 'pending',
+    handler,
+  };
+}
+
+function fixtures(): MockReview[] {
+  return [
+    review('rv-reg', 'registration', '润和社会治理咨询有限公司', '2026-11-10T07:42:00.000Z', 13, UNIT_HANDLER, '/Manage/member-unit-management/rv-reg-subject'),
+    review('rv-p1', 'practitioner', '赵雨桐', '2026-11-11T01:30:00.000Z', 12, PRACTITIONER_HANDLER, '/Manage/employee-management?keyword=%E8%B5%B5%E9%9B%A8%E6%A1%90'),
+    review('rv-p2', 'practitioner', '许博文', '2026-11-17T06:20:00.000Z', 6, PRACTITIONER_HANDLER, '/Manage/employee-management?keyword=%E8%AE%B8%E5%8D%9A%E6%96%87'),
+    review('rv-ai', 'annual_inspection', '2026年度年检：示例社会稳定风险评估咨询有限公司', '2026-11-18T02:00:00.000Z', 5, INSPECTION_HANDLER, '/Manage/annual-inspection-record?id=ai-1'),
+    review('rv-pi', 'pi_deletion', '个人信息删除请求：李评估', '2026-11-20T02:00:00.000Z', 3, null, null),
+  ];
+}
+
+export const businessAuditDb: { items: MockReview[] } = { items: fixtures() };
+export const businessAuditCalls: ReviewDecideBody[] = [];
+
+export function resetBusinessAuditMock(): void {
+  businessAuditDb.items = fixtures();
+  businessAuditCalls.length = 0;
+}
+
+type Viewer = { authType: number; permissions?: readonly string[] };
+const actionsOf = (r: MockReview, user: Viewer) => (r.status === 'pending' && r.handler && hasPermission(user, r.handler.permission) ? [...r.handler.actions] : []);
+const itemFor = (r: MockReview, user: Viewer): ReviewQueueItem => ({ ...r.item, actions: actionsOf(r, user) });
+
+function refused(request: Request) {
+  const account = authenticate(request);
+  if (account instanceof Response) return account;
+  if (!hasPermission(account.user, 'review:view')) return HttpResponse.json({ status: 30, success: false, message: '没有权限执行此操作', data: null }, { status: 403 });
+  return account;
+}
+
+export const businessAuditHandlers: HttpHandler[] = [
+  http.get(apiPath('/business-audit'), ({ request }) => {
+    const account = refused(request);
+    if (account instanceof Response) return account;
+    const q = new URL(request.url).searchParams;
+    let pending = businessAuditDb.items.filter((r) => r.status === 'pending');
+    const keyword = q.get('keyword')?.trim();
+    if (keyword) pending = pending.filter((r) => `${r.item.subjectName}${r.item.unitName ?? ''}`.includes(keyword));
+    const counts = REVIEW_KIND_VALUES.map((kind) => ({ kind, label: reviewKindLabel(kind), count: pending.filter((r) => r.item.kind === kind).length }));
+    const kind = q.get('kind');
+    if (kind) pending = pending.filter((r) => r.item.kind === kind);
+    const desc = q.get('sort') === 'submittedAt,desc';
+    pending.sort((a, b) => (desc ? -1 : 1) * a.item.submittedAt.localeCompare(b.item.submittedAt));
+    const current = Number(q.get('current') ?? 1);
+    const pageSize = Number(q.get('pageSize') ?? 10);
+    const list = pending.slice((current - 1) * pageSize, current * pageSize).map((r) => itemFor(r, account.user));
+    return HttpResponse.json(ok({ list, total: pending.length, current, pageSize, counts }));
+  }),
+
+  http.post(apiPath('/business-audit/decide'), async ({ request }) => {
+    const account = refused(request);
+    if (account instanceof Response) return account;
+    const body = (await request.json()) as ReviewDecideBody;
+    businessAuditCalls.push(body);
+    if (body.action !== 'approve' && !body.reason?.trim()) return bad(M.reasonRequired(body.action));
+    const results: ReviewDecisionOutcome[] = body.reviewIds.map((id) => {
+      const r = businessAuditDb.items.find((x) => x.item.id === id);
+      if (!r) return { reviewId: id, subjectName: null, ok: false, message: M.notFound };
+      const fail = (message: string) => ({ reviewId: id, subjectName: r.item.subjectName, ok: false, message });
+      if (r.status !== 'pending') return fail(M.alreadyDecided(REVIEW_STATUS_LABELS[r.status]));
+      if (!r.handler) return fail(M.noHandler(r.item.kindLabel));
+      if (!hasPermission(account.user, r.handler.permission)) return fail(M.noPermission(r.item.kindLabel));
+      if (!r.handler.actions.includes(body.action)) return fail(M.actionNotTaken(r.item.kindLabel, body.action, r.handler.actions));
+      r.status = body.action === 'approve' ? 'approved' : body.action === 'reject' ? 'rejected' : 'returned';
+      return { reviewId: id, subjectName: r.item.subjectName, ok: true, message: body.action === 'approve' ? '已通过' : body.action === 'reject' ? '已驳回' : '已退回修改' };
+    });
+    const succeeded = results.filter((r) => r.ok).length;
+    const verb = REVIEW_ACTION_LABELS[body.action];
+    const message = results.length - succeeded === 0 ? `已${verb} ${succeeded} 条` : `已${verb} ${succeeded} 条，${results.length - succeeded} 条未能处理`;
+    return HttpResponse.json(ok({ results, succeeded, failed: results.length - succeeded }, message));
+  }),
+
+  http.get(apiPath('/business-audit/:reviewId'), ({ request, params }) => {
+    const account = refused(request);
+    if (account instanceof Response) return account;
+    const r = businessAuditDb.items.find((x) => x.item.id === params.reviewId);
+    if (!r) return bad(M.notFound, 404);
+    const detail: ReviewDetail = {
+      ...itemFor(r, account.user),
+      status: r.status,
+      payload: null,
+      history: [
+        { id: 'h-1', what: r.item.kind, status: 'rejected', submittedAt: '2026-10-01T02:00:00.000Z', submittedByName: '申请人', decidedAt: '2026-10-03T02:00:00.000Z', decidedByName: '审核员甲', comment: '材料不全，请补充', payload: null },
+        { id: r.item.id, what: r.item.kind, status: r.status, submittedAt: r.item.submittedAt, submittedByName: '申请人', decidedAt: null, decidedByName: null, comment: null, payload: null },
+      ],
+    };
+    return HttpResponse.json(ok(detail));
+  }),
+];

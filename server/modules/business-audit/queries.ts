@@ -1,0 +1,133 @@
+/**
+ * The queue's reads: pending review records with their unit's name, filtered and paged, the
+ * pending count of each kind, and one record with its subject's history. The indexes
+ * reviews (status, what, submitted_at) and (status, submitted_at) serve them (0008).
+ */
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { hasPermission } from '@common/permissions';
+import { REVIEW_KIND_VALUES } from '@common/schemas/membership';
+import {
+  reviewKindLabel,
+  type ReviewDetail,
+  type ReviewKindCount,
+  type ReviewQueueItem,
+  type ReviewQueuePage,
+  type ReviewQueueQuery,
+} from '@common/schemas/businessAudit';
+import type { AuthUser } from '../../auth/user';
+import { dayEnd, dayStart } from '../../content/publishing';
+import type { Database, DbOrTrx, ReviewRow } from '../../db/types';
+import { errors } from '../../http/errors';
+import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
+import { reviewHandlerOf } from '../../workflow/reviewHandlers';
+import { reviewHistory } from '../../workflow/reviews';
+
+const DAY_MS = 86_400_000;
+
+type QueueQuery = SelectQueryBuilder<Database, 'reviews' | 'member_units', object>;
+type QueueRow = ReviewRow & { unit_name: string | null };
+
+const SORTS = { submittedAt: 'reviews.submitted_at', kind: 'reviews.what' } as const;
+
+/** Whole days from submission to now (0 on the day itself, never negative). */
+export function ageInDays(submittedAt: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - new Date(submittedAt).getTime()) / DAY_MS));
+}
+
+/** The pending reviews the filters select; `withKind` false leaves the kind out (for the counts). */
+function pendingReviews(db: DbOrTrx, query: ReviewQueueQuery, withKind: boolean): QueueQuery {
+  let q: QueueQuery = db
+    .selectFrom('reviews')
+    .leftJoin('member_units', 'member_units.id', 'reviews.unit_id')
+    .where('reviews.status', '=', 'pending');
+  if (withKind && query.kind) q = q.where('reviews.what', '=', query.kind);
+  if (query.unitId) q = q.where('reviews.unit_id', '=', query.unitId);
+  if (query.submittedFrom) q = q.where('reviews.submitted_at', '>=', dayStart(query.submittedFrom));
+  if (query.submittedTo) q = q.where('reviews.submitted_at', '<', dayEnd(query.submittedTo));
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    q = q.where((eb: ExpressionBuilder<Database, 'reviews' | 'member_units'>) =>
+      matchesKeyword(eb, ['reviews.subject_name', 'reviews.submitted_by_name', 'member_units.name'], keyword),
+    );
+  }
+  return q;
+}
+
+/** The decisions this viewer may take on a kind (none without a handler or its permission). */
+export function actionsFor(user: AuthUser, kind: ReviewRow['what']): ReviewQueueItem['actions'] {
+  const handler = reviewHandlerOf(kind);
+  if (!handler || !hasPermission(user, handler.permission)) return [];
+  return [...handler.actions];
+}
+
+function toItem(row: QueueRow, user: AuthUser, now: Date): ReviewQueueItem {
+  const handler = reviewHandlerOf(row.what);
+  return {
+    id: row.id,
+    kind: row.what,
+    kindLabel: handler?.label ?? reviewKindLabel(row.what),
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    subjectName: row.subject_name,
+    unitId: row.unit_id,
+    unitName: row.unit_name,
+    submittedAt: row.submitted_at,
+    submittedByName: row.submitted_by_name,
+    ageDays: ageInDays(row.submitted_at, now),
+    actions: actionsFor(user, row.what),
+    link: handler ? handler.link(row) : null,
+  };
+}
+
+/** Every kind the contract knows, with its pending count under the filters (zero included). */
+export async function kindCounts(db: DbOrTrx, query: ReviewQueueQuery): Promise<ReviewKindCount[]> {
+  const rows = await pendingReviews(db, query, false)
+    .select((eb) => ['reviews.what as kind', eb.fn.countAll<number>().as('n')])
+    .groupBy('reviews.what')
+    .execute();
+  const byKind = new Map(rows.map((r) => [r.kind, Number(r.n)]));
+  return REVIEW_KIND_VALUES.map((kind) => ({
+    kind,
+    label: reviewHandlerOf(kind)?.label ?? reviewKindLabel(kind),
+    count: byKind.get(kind) ?? 0,
+  }));
+}
+
+export async function listQueue(db: DbOrTrx, user: AuthUser, query: ReviewQueueQuery, now: Date): Promise<ReviewQueuePage> {
+  const page = paging(query);
+  const sort = parseSort(query.sort, SORTS, { column: SORTS.submittedAt, direction: 'asc' });
+  const { rows, total } = await fetchPage(pendingReviews(db, query, true), page, (q) =>
+    q.selectAll('reviews').select('member_units.name as unit_name').orderBy(sort.column, sort.direction).orderBy('reviews.id'),
+  );
+  return {
+    list: rows.map((r) => toItem(r, user, now)),
+    total,
+    current: page.current,
+    pageSize: page.pageSize,
+    counts: await kindCounts(db, query),
+  };
+}
+
+export async function findReview(db: DbOrTrx, id: string): Promise<QueueRow | undefined> {
+  return db
+    .selectFrom('reviews')
+    .leftJoin('member_units', 'member_units.id', 'reviews.unit_id')
+    .selectAll('reviews')
+    .select('member_units.name as unit_name')
+    .where('reviews.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function reviewDetail(db: DbOrTrx, user: AuthUser, id: string, now: Date): Promise<ReviewDetail> {
+  const row = await findReview(db, id);
+  if (!row) throw errors.notFound('审核记录');
+  const item = toItem(row, user, now);
+  return {
+    ...item,
+    // Decided records are shown for reference only.
+    actions: row.status === 'pending' ? item.actions : [],
+    status: row.status,
+    payload: row.payload ? (JSON.parse(row.payload) as unknown) : null,
+    history: await reviewHistory(db, row.subject_type, row.subject_id),
+  };
+}

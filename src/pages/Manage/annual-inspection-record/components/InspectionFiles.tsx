@@ -1,0 +1,60 @@
+/** The files of a submission: name and size, with 预览 (images, PDF) and 下载 through signed addresses. */
+import { Empty, List, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { FileRef } from '@common/schemas/content';
+import type { PreviewItem } from '@common/schemas/files';
+import { loadPreview } from '@/components/ListPage/filePreviews';
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export default function InspectionFiles({ files }: { files: readonly FileRef[] }) {
+  const [previews, setPreviews] = useState<Map<string, PreviewItem>>(new Map());
+  const ids = files.map((f) => f.fileId).join(',');
+  useEffect(() => {
+    if (!ids) return undefined;
+    let live = true;
+    void Promise.all(ids.split(',').map((id) => loadPreview(id))).then((items) => {
+      if (live) setPreviews(new Map(items.flatMap((p) => (p ? [[p.fileId, p] as const] : []))));
+    });
+    return () => {
+      live = false;
+    };
+  }, [ids]);
+
+  if (files.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未上传证明材料" />;
+  return (
+    <List
+      size="small"
+      dataSource={[...files]}
+      rowKey="fileId"
+      renderItem={(file) => {
+        const preview = previews.get(file.fileId);
+        const links = preview
+          ? [
+              ...(preview.previewable
+                ? [
+                    <a key="view" href={preview.url} target="_blank" rel="noreferrer" aria-label={`预览${file.name}`}>
+                      预览
+                    </a>,
+                  ]
+                : []),
+              <a key="download" href={preview.downloadUrl} aria-label={`下载${file.name}`}>
+                下载
+              </a>,
+            ]
+          : [];
+        return (
+          <List.Item actions={links}>
+            <Space wrap>
+              <Typography.Text>{file.name}</Typography.Text>
+              <Typography.Text type="secondary">{sizeText(file.size)}</Typography.Text>
+            </Space>
+          </List.Item>
+        );
+      }}
+    />
+  );
+}

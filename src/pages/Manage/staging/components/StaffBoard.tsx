@@ -1,0 +1,93 @@
+/** The staff workbench: what waits by kind (each a link to the filtered queue), the totals, the year's charts, the latest log entries. */
+import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Link } from '@umijs/max';
+import type { LabelledCount, StaffWorkbench } from '@common/schemas/workbench';
+import { formatDateTime } from '@/components/ListPage/format';
+
+// Loaded only when the staff workbench shows: the charts library stays out of every other chunk.
+const YearCharts = lazy(() => import(/* webpackChunkName: "workbench-charts" */ './YearCharts'));
+
+function Breakdown({ items }: { items: LabelledCount[] }) {
+  if (items.length === 0) return <Typography.Text type="secondary">暂无</Typography.Text>;
+  return (
+    <Space wrap size={[4, 4]}>
+      {items.map((i) => (
+        <Tag key={i.key || i.label}>
+          {i.label} {i.count}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+export default function StaffBoard({ data }: { data: StaffWorkbench }) {
+  const waiting = data.pending.filter((p) => p.count > 0);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card title={`待我审核（共 ${data.pendingTotal} 项）`} size="small">
+        {waiting.length === 0 ? (
+          <Empty description="暂无待审核事项" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {waiting.map((p) => (
+              <Col key={p.kind} xs={12} sm={8} lg={6} xl={4}>
+                <Link to={p.link} aria-label={`${p.label}：${p.count} 项待审核`}>
+                  <Card hoverable size="small">
+                    <Statistic title={p.label} value={p.count} suffix="项" />
+                  </Card>
+                </Link>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic title="会员单位" value={data.totals.units} suffix="家" />
+            <Breakdown items={data.totals.unitsByLevel} />
+          </Card>
+        </Col>
+        <Col xs={12} sm={6} xl={6}>
+          <Card size="small">
+            <Statistic title="从业人员" value={data.totals.practitioners} suffix="人" />
+          </Card>
+        </Col>
+        <Col xs={12} sm={6} xl={6}>
+          <Card size="small">
+            <Statistic title="专家" value={data.totals.experts} suffix="人" />
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic title="项目" value={data.totals.projects} suffix="个" />
+            <Breakdown items={data.totals.projectsByRisk} />
+          </Card>
+        </Col>
+      </Row>
+      <Suspense fallback={<Skeleton active />}>
+        <YearCharts year={data.year} monthly={data.monthly} projectsByType={data.projectsByType} projectsByRisk={data.projectsByRiskOfYear} />
+      </Suspense>
+      {data.recentLogs && (
+        <Card title="最新操作日志" size="small" extra={<Link to="/Manage/operation-log">查看全部</Link>}>
+          <List
+            size="small"
+            dataSource={data.recentLogs}
+            locale={{ emptyText: '暂无操作日志' }}
+            renderItem={(l) => (
+              <List.Item>
+                <Space wrap size={[8, 0]}>
+                  <Typography.Text type="secondary">{formatDateTime(l.at)}</Typography.Text>
+                  <span>{l.actorName ?? '系统'}</span>
+                  <span>{l.summary}</span>
+                  {l.result !== 'success' && <Tag color="red">失败</Tag>}
+                </Space>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}

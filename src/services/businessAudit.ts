@@ -1,0 +1,20 @@
+/**
+ * 业务审核 (issue 8): the queue of pending reviews (with the count of each kind), one record with
+ * its subject's history, and decisions on one or several records (each item's result comes back).
+ */
+import type { ReviewDecideBody, ReviewDecideResult, ReviewDetail, ReviewQueuePage, ReviewQueueQuery } from '@common/schemas/businessAudit';
+import { api, type RequestOptions } from './api';
+import { cleanQuery } from './resource';
+
+export function reviewQueue(query: Partial<ReviewQueueQuery> | Record<string, string | number | undefined>, options?: RequestOptions): Promise<ReviewQueuePage> {
+  return api<ReviewQueuePage>('/business-audit', { ...options, params: cleanQuery(query) });
+}
+
+export function getReview(id: string, options?: RequestOptions): Promise<ReviewDetail> {
+  return api<ReviewDetail>(`/business-audit/${encodeURIComponent(id)}`, options);
+}
+
+/** The answer lists every item (ok or why not); the request layer has nothing to toast unless the whole request was refused. */
+export function decideReviews(body: ReviewDecideBody, options?: RequestOptions): Promise<ReviewDecideResult> {
+  return api<ReviewDecideResult>('/business-audit/decide', { ...options, method: 'POST', data: body });
+}
