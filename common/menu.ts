@@ -119,7 +119,8 @@ export const MANAGE_ROOT: PageEntry = {
       title: '工作台',
       icon: 'DashboardOutlined',
       access: 'canSeeMenu',
-      authTypes: [Staff],
+      // Beyond SPEC.md §6 (issue 8): units and practitioners see their own to-dos, certificate and inspection here.
+      authTypes: [Staff, MemberUnit, Practitioner],
       permission: 'workbench:view',
     },
     {

@@ -215,6 +215,7 @@ function fixtureSitePages(): SitePageRecord[] {
     },
     { ...base, key: 'disclaimer', title: '免责声明', content: '<p>本站信息仅供参考。</p>', data: {} },
     { ...base, key: 'privacy', title: '隐私政策', content: '<p>我们重视您的隐私。</p>', data: {} },
+    { ...base, key: 'terms', title: '用户协议', content: '<p>请您在注册前仔细阅读本协议。</p>', data: {} },
   ];
 }
 

@@ -23,9 +23,18 @@ import { memberInfoHandlers, resetMemberInfoMock } from './memberInfo';
 import { memberUnitsHandlers, resetMemberUnitsMock } from './memberUnits';
 import { practitionersHandlers, resetPractitionersMock } from './practitioners';
 import { unitChangesHandlers, resetUnitChangesMock } from './unitChanges';
+import { projectsHandlers, resetProjectsMock } from './projects';
+import { casesHandlers, resetCasesMock } from './cases';
+import { inspectionsHandlers, resetInspectionsMock } from './inspections';
+import { businessAuditHandlers, resetBusinessAuditMock } from './businessAudit';
+import { messagesHandlers, resetMessagesMock } from './messages';
+import { workbenchHandlers } from './workbench';
 import { contentHandlers, resetContentMock } from './content';
 import { fileHandlers, resetFileMock } from './files';
 import { publicContentHandlers, resetPublicContentMock } from './publicContent';
+import { profileHandlers, resetProfileMock } from './profile';
+import { operationLogsHandlers, resetOperationLogsMock } from './operationLogs';
+import { accountSecurityHandlers, resetAccountSecurityMock } from './accountSecurity';
 import {
   DICT_NOT_FOUND_MESSAGE,
   dictItems,
@@ -112,6 +121,14 @@ export function resetMockState(): void {
   resetMemberInfoMock();
   resetPractitionersMock();
   resetUnitChangesMock();
+  resetProfileMock();
+  resetOperationLogsMock();
+  resetProjectsMock();
+  resetCasesMock();
+  resetAccountSecurityMock();
+  resetInspectionsMock();
+  resetBusinessAuditMock();
+  resetMessagesMock();
 }
 
 /* ---------- the default handlers ---------- */
@@ -179,6 +196,16 @@ export const handlers: HttpHandler[] = [
   // Before the staff member-unit handlers: /member-units/mine and the change decisions are memberInfo's.
   ...memberInfoHandlers,
   ...memberUnitsHandlers,
+  // Before the practitioners' handlers: GET /practitioners/options is the projects mock's.
+  ...projectsHandlers,
+  ...casesHandlers,
   ...practitionersHandlers,
   ...unitChangesHandlers,
+  ...profileHandlers,
+  ...operationLogsHandlers,
+  ...accountSecurityHandlers,
+  ...inspectionsHandlers,
+  ...businessAuditHandlers,
+  ...messagesHandlers,
+  ...workbenchHandlers,
 ];

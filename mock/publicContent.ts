@@ -309,6 +309,7 @@ export const publicSitePages: Record<string, PublicSitePage> = {
   }),
   disclaimer: sitePage('disclaimer', '免责声明', '<p>本网站所载内容仅供参考。</p>'),
   privacy: sitePage('privacy', '隐私保护', '<p>我们重视您的个人信息保护。</p>'),
+  terms: sitePage('terms', '用户协议', '<p>请您在注册前仔细阅读本协议。</p>'),
 };
 
 /* ---------- list helpers ---------- */

@@ -18,6 +18,12 @@ export interface Config {
   adminPassword: string | null;
   /** A session ends after this much inactivity (sliding). */
   sessionIdleMinutes: number;
+  /** Staff sessions end after this much inactivity (issue 12; 等保: 30 minutes). */
+  staffSessionIdleMinutes: number;
+  /** Staff sessions end this long after login whatever the activity; 0 = no limit. */
+  sessionMaxHours: number;
+  /** Staff passwords must be changed after this many days; 0 = never (units and practitioners never expire). */
+  passwordMaxAgeDays: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
   /** Per client address: at most this many failed login attempts in `loginRateWindowMinutes`. */
@@ -44,6 +50,11 @@ export interface Config {
   auditKey: string | null;
   /** Audit rows older than this are purged daily (等保: at least 180 days, hence the floor). */
   auditRetentionDays: number;
+  /** A practitioner who left, or a rejected registration, is anonymised this many days later (server/pii/retention.ts). */
+  personalDataRetentionDays: number;
+  /** Public certificate look-ups per client address in `certificateLookupRateWindowMinutes`; HTTP 429 beyond. */
+  certificateLookupRateLimit: number;
+  certificateLookupRateWindowMinutes: number;
 }
 
 export const DATA_CIPHERS = ['aes-256-gcm', 'sm4'] as const;
@@ -117,8 +128,11 @@ export function loadConfig(env: Env = process.env): Config {
     adminAccount,
     adminPassword,
     sessionIdleMinutes: intVar(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 30),
+    staffSessionIdleMinutes: intVar(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 60 * 24 * 30),
+    sessionMaxHours: intVar(env, 'SESSION_MAX_HOURS', 12, 0, 24 * 365),
+    passwordMaxAgeDays: intVar(env, 'PASSWORD_MAX_AGE_DAYS', 90, 0, 3650),
     loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
-    loginLockMinutes: intVar(env, 'LOGIN_LOCK_MINUTES', 15, 1, 60 * 24),
+    loginLockMinutes: intVar(env, 'LOGIN_LOCK_MINUTES', 10, 1, 60 * 24),
     loginRateLimit: intVar(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
     loginRateWindowMinutes: intVar(env, 'LOGIN_RATE_WINDOW_MINUTES', 5, 1, 60 * 24),
     uploadMaxBytes: intVar(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
@@ -132,6 +146,9 @@ export function loadConfig(env: Env = process.env): Config {
     registerRateWindowMinutes: intVar(env, 'REGISTER_RATE_WINDOW_MINUTES', 60, 1, 60 * 24),
     auditKey: env.AUDIT_KEY?.trim() || null,
     auditRetentionDays: intVar(env, 'AUDIT_RETENTION_DAYS', 365, 180, 36500),
+    personalDataRetentionDays: intVar(env, 'PERSONAL_DATA_RETENTION_DAYS', 1095, 1, 36500),
+    certificateLookupRateLimit: intVar(env, 'CERTIFICATE_LOOKUP_RATE_LIMIT', 60, 1, 100000),
+    certificateLookupRateWindowMinutes: intVar(env, 'CERTIFICATE_LOOKUP_RATE_WINDOW_MINUTES', 1, 1, 60 * 24),
   };
 }
 

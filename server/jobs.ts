@@ -5,6 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredAudit } from './audit/retention';
+import { FileStorage } from './files/storage';
+import { anonymiseExpiredPersonalData } from './pii/retention';
+import { remindInspectionDeadlines } from './modules/inspections/reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,6 +17,25 @@ export async function runDailyJobs(app: FastifyInstance): Promise<void> {
     if (purged > 0) app.log.info({ purged }, '已按保存期限清除过期审计记录');
   } catch (err) {
     app.log.error({ err }, '清除过期审计记录失败');
+  }
+  try {
+    // Personal data past PERSONAL_DATA_RETENTION_DAYS (left practitioners, rejected registrations).
+    const anonymised = await anonymiseExpiredPersonalData(app.db, {
+      now: app.clock(),
+      retentionDays: app.appConfig.personalDataRetentionDays,
+      files: new FileStorage(app.appConfig.dataDir),
+      log: app,
+    });
+    if (anonymised.practitioners + anonymised.units > 0) app.log.info(anonymised, '已按保存期限匿名化个人信息');
+  } catch (err) {
+    app.log.error({ err }, '按保存期限匿名化个人信息失败');
+  }
+  try {
+    // Annual inspection: units with records still to submit, three days before the deadline (once).
+    const reminded = await remindInspectionDeadlines(app.db, app.clock());
+    if (reminded > 0) app.log.info({ reminded }, '已发送年检截止提醒');
+  } catch (err) {
+    app.log.error({ err }, '发送年检截止提醒失败');
   }
 }
 

@@ -95,6 +95,8 @@ export function manageMenuFor(flags: FlagLookup): PageEntry[] {
 
 function firstLeaf(entries: readonly PageEntry[]): PageEntry | undefined {
   for (const entry of entries) {
+    // A landing page is one the side menu shows (not the personal centre or the messages).
+    if (entry.hideInMenu) continue;
     if (entry.children?.length) {
       const leaf = firstLeaf(entry.children);
       if (leaf) return leaf;

@@ -5,7 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { Nullable } from './common';
 
-export const REVIEW_KIND_VALUES = ['registration', 'info_change', 'unit_change', 'annual_inspection', 'project', 'case', 'practitioner'] as const;
+export const REVIEW_KIND_VALUES = ['registration', 'info_change', 'unit_change', 'annual_inspection', 'project', 'case', 'practitioner', 'pi_deletion'] as const;
 export const REVIEW_KIND_LABELS: Record<(typeof REVIEW_KIND_VALUES)[number], string> = {
   registration: '入会申请',
   info_change: '单位信息变更',
@@ -14,6 +14,7 @@ export const REVIEW_KIND_LABELS: Record<(typeof REVIEW_KIND_VALUES)[number], str
   project: '项目备案',
   case: '业绩案例',
   practitioner: '从业人员登记',
+  pi_deletion: '个人信息删除请求',
 };
 export const REVIEW_STATUS_VALUES = ['pending', 'approved', 'rejected', 'returned'] as const;
 export const REVIEW_STATUS_LABELS: Record<(typeof REVIEW_STATUS_VALUES)[number], string> = {

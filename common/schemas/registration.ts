@@ -11,7 +11,7 @@
  * can later be edited without tripping a shorter limit.
  */
 import Type, { type Static } from 'typebox';
-import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validators';
+import { checkPasswordBasics, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_RULE_TEXT } from '../passwordPolicy';
 import { Nullable } from './common';
 import { FILE_ID_PATTERN } from './files';
 import {
@@ -36,13 +36,9 @@ export const REGISTER_LICENCE_MAX = 5;
 /** Largest file the registration upload takes (the guide promises 50 MB; UPLOAD_MAX_BYTES may be lower). */
 export const REGISTER_FILE_MAX_BYTES = 50 * 1024 * 1024;
 
-/**
- * The documents the applicant agrees to, and the site pages that hold them. The site has no
- * page of its own for a user agreement yet (common/schemas/sitePages.ts): its terms of use
- * are the 免责声明 page, so 《用户协议》 points there until a page is added.
- */
+/** The documents the applicant agrees to, and the site pages that hold them (common/schemas/sitePages.ts). */
 export const REGISTRATION_TERMS: readonly { key: 'terms' | 'privacy'; title: string; page: SitePageKey }[] = [
-  { key: 'terms', title: '《用户协议》', page: 'disclaimer' },
+  { key: 'terms', title: '《用户协议》', page: 'terms' },
   { key: 'privacy', title: '《隐私政策》', page: 'privacy' },
 ];
 /** The public address of a site page (the footer's links use the same). */
@@ -56,7 +52,7 @@ export const REGISTRATION_MESSAGES = {
   creditCodeCancelled: '该统一社会信用代码已注册（会籍已注销），如需恢复请联系协会秘书处',
   accountTaken: '该登录账号已被使用',
   consentMissing: '请阅读并同意《用户协议》和《隐私政策》',
-  passwordContainsAccount: '密码不能包含登录账号',
+  passwordContainsAccount: PASSWORD_MESSAGES.containsAccount,
   licenceMissing: '请上传营业执照',
   licenceKind: '营业执照只能上传图片（JPG、PNG 等）或 PDF 文件',
   qualificationKind: '资质材料只能上传图片、PDF 或 Office 文档',
@@ -64,16 +60,15 @@ export const REGISTRATION_MESSAGES = {
   uploadsTooMany: '上传文件过于频繁，请稍后再试',
 } as const;
 
-/** The password rule as the form shows it beside the field (common/validators.ts checkPassword, plus the account). */
-export const REGISTER_PASSWORD_RULE = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位，须同时包含字母和数字，且不能包含登录账号`;
+/** The password rule as the form shows it beside the field (common/passwordPolicy.ts). */
+export const REGISTER_PASSWORD_RULE = PASSWORD_RULE_TEXT;
 
-/** checkPassword, and a password must not contain the login account (issue 12). */
+/**
+ * The synchronous part of the password rule with the account (common/passwordPolicy.ts); the
+ * server and the form also refuse common passwords (`checkPasswordStrength`).
+ */
 export function checkRegisterPassword(password: string, loginAccount: string): string | undefined {
-  const problem = checkPassword(password);
-  if (problem) return problem;
-  const account = loginAccount.trim().toLowerCase();
-  if (account && password.toLowerCase().includes(account)) return REGISTRATION_MESSAGES.passwordContainsAccount;
-  return undefined;
+  return checkPasswordBasics(password, loginAccount);
 }
 
 const Text = (title: string, max: number, min = 1) => Type.String({ minLength: min, maxLength: max, title });

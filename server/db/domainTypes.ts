@@ -91,6 +91,7 @@ export const REVIEW_KINDS = [
   'project',
   'case',
   'practitioner', // a practitioner's registration by their unit
+  'pi_deletion', // a practitioner withdrew their consent: erase their personal data (issue 12)
 ] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
@@ -180,6 +181,8 @@ export interface MemberUnitsTable extends AuditColumns {
   /** JSON text of PendingUnitChange, or null when nothing waits for review. */
   pending_change: string | null;
   pending_change_at: string | null;
+  /** When a rejected registration's contact data and files were erased (0007; server/pii/retention.ts). */
+  anonymised_at: string | null;
 }
 
 export interface PractitionersTable extends AuditColumns {
@@ -214,6 +217,8 @@ export interface PractitionersTable extends AuditColumns {
   status: PractitionerStatus;
   reject_reason: string | null;
   left_on: string | null;
+  /** When the personal data was erased (0007): retention, or an approved deletion request. */
+  anonymised_at: string | null;
 }
 
 export interface ExpertsTable extends AuditColumns {
@@ -514,6 +519,24 @@ export interface RateLimitEventsTable {
 }
 
 /** Merged into `Database` in ./types.ts. */
+export const MESSAGE_KINDS = ['decision', 'submission', 'reminder', 'system'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** A message to one account (issue 8): decisions, new submissions for staff, reminders. */
+export interface MessagesTable {
+  id: string;
+  account_id: string;
+  kind: MessageKind;
+  title: string;
+  body: string | null;
+  link: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface DomainTables {
   member_units: MemberUnitsTable;
   practitioners: PractitionersTable;
@@ -539,8 +562,10 @@ export interface DomainTables {
   app_meta: AppMetaTable;
   consents: ConsentsTable;
   rate_limit_events: RateLimitEventsTable;
+  messages: MessagesTable;
 }
 
+export type MessageRow = Selectable<MessagesTable>;
 export type MemberUnitRow = Selectable<MemberUnitsTable>;
 export type NewMemberUnit = Insertable<MemberUnitsTable>;
 export type MemberUnitUpdate = Updateable<MemberUnitsTable>;

@@ -25,6 +25,8 @@ export interface AccountsTable {
   practitioner_id: string | null;
   enabled: IntBool;
   must_change_password: IntBool;
+  /** When the password was last set (issue 12: staff passwords expire); null only before migration 0006. */
+  password_changed_at: string | null;
   last_login_at: string | null;
   failed_login_count: number;
   locked_until: string | null;

@@ -27,6 +27,14 @@ import memberUnitOwnRoutes from './member-units/ownRoutes';
 import practitionersRoutes from './practitioners/routes';
 import unitChangesRoutes from './unit-changes/routes';
 import certificatesRoutes from './certificates/routes';
+import inspectionsRoutes from './inspections/routes';
+import profileRoutes from './profile/routes';
+import sessionsRoutes from './sessions/routes';
+import projectsRoutes from './projects/routes';
+import casesRoutes from './cases/routes';
+import businessAuditRoutes from './business-audit/routes';
+import messagesRoutes from './messages/routes';
+import workbenchRoutes from './workbench/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -53,4 +61,12 @@ export const apiModules: FastifyPluginAsync[] = [
   practitionersRoutes,
   unitChangesRoutes,
   certificatesRoutes,
+  inspectionsRoutes,
+  profileRoutes,
+  sessionsRoutes,
+  projectsRoutes,
+  casesRoutes,
+  businessAuditRoutes,
+  messagesRoutes,
+  workbenchRoutes,
 ];

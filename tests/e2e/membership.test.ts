@@ -57,7 +57,7 @@ describe('the membership journey', () => {
     const unitAccount = `e2e_unit_${tag}`;
     const unitPassword = `Wenping${tag}a`;
     const personName = `测试员${tag}`;
-    const newPassword = `Zhengshu${tag}b`;
+    const newPassword = `Zhengshu-${tag}-Qb`;
     const revokeReason = `端到端测试：出借证书${tag}`;
 
     const staff = await openPage(browser);
@@ -166,20 +166,22 @@ describe('the membership journey', () => {
       await s.getByText(`已审核通过「${personName}」，证书已发放`).waitFor(WAIT);
       await expectRowStatus(s, personName, '已通过');
 
-      // 6. The practitioner logs in with the generated password and is asked to change it.
+      // 6. The practitioner logs in with the generated password: the change form opens by
+      // itself and cannot be closed (issue 12), then the first-login consent.
       const p = person.page;
       await logIn(p, 3, personAccount, initialPassword);
-      const banner = p.getByText(/您的账号正在使用初始密码或已被重置的密码/);
+      const banner = p.getByText(/您的账号正在使用初始密码或已被重置的密码/).first();
       await banner.waitFor(WAIT);
-      await p.getByRole('button', { name: '账号菜单' }).click();
-      await p.getByRole('menuitem', { name: /修改密码/ }).click();
-      const change = p.getByRole('dialog', { name: '修改密码' });
+      const change = p.getByRole('dialog', { name: '请修改密码' });
       await change.getByLabel('原密码').fill(initialPassword);
       await change.getByLabel('新密码', { exact: true }).fill(newPassword);
       await change.getByLabel('确认新密码').fill(newPassword);
       await okButton(change, '确定').click();
       await p.getByText('密码修改成功，下次登录请使用新密码').waitFor(WAIT);
       await change.waitFor({ state: 'hidden', ...WAIT });
+      await p.getByRole('heading', { name: /个人信息处理说明/ }).waitFor(WAIT);
+      await p.getByRole('button', { name: /^同\s?意$/ }).click();
+      await p.getByText('已记录您的同意').waitFor(WAIT);
       // Out, and in again with the new password: no more reminder.
       await p.getByRole('button', { name: '账号菜单' }).click();
       await p.getByRole('menuitem', { name: /退出登录/ }).click();

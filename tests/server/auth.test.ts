@@ -1,5 +1,6 @@
 /** Login, sessions, lock-out, rate limit, password change and reset, on every database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
 
@@ -60,7 +61,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
   it('locks an account after the configured number of wrong passwords', async () => {
     await t.call('POST', 'users', {
       token: await t.adminToken(),
-      body: { loginAccount: 'lock_me', name: '锁定测试', authType: 1, password: 'Right1234' },
+      body: { loginAccount: 'lock_me', name: '锁定测试', authType: 1, password: 'Right1234-Kq9' },
     });
     expect((await loginCall('lock_me', 'Wrong1234', 1)).body.message).toBe('登录账号或密码错误');
     expect((await loginCall('lock_me', 'Wrong1234', 1)).body.message).toBe('登录账号或密码错误');
@@ -70,11 +71,11 @@ describe.each(dialects)('auth on %s', (dialect) => {
     expect(third.body.message).toContain('15分钟');
     // Even the right password is refused while locked, with the minutes left.
     t.clock.advanceMinutes(5);
-    const locked = await loginCall('lock_me', 'Right1234', 1);
+    const locked = await loginCall('lock_me', 'Right1234-Kq9', 1);
     expect(locked.body.status).toBe(10);
     expect(locked.body.message).toContain('10分钟后再试');
     t.clock.advanceMinutes(11);
-    expect((await loginCall('lock_me', 'Right1234', 1)).body.status).toBe(1);
+    expect((await loginCall('lock_me', 'Right1234-Kq9', 1)).body.status).toBe(1);
   });
 
   it('limits login attempts per client address with HTTP 429', async () => {
@@ -149,25 +150,25 @@ describe.each(dialects)('auth on %s', (dialect) => {
   it('forgets earlier wrong passwords after a successful login', async () => {
     await t.call('POST', 'users', {
       token: await t.adminToken(),
-      body: { loginAccount: 'forgetful', name: '健忘', authType: 1, password: 'Right1234' },
+      body: { loginAccount: 'forgetful', name: '健忘', authType: 1, password: 'Right1234-Kq9' },
     });
     // Two wrong, one right, two wrong again: never three in a row, so never locked.
-    for (const password of ['Wrong1234', 'Wrong1234', 'Right1234', 'Wrong1234', 'Wrong1234']) await loginCall('forgetful', password, 1);
-    expect((await loginCall('forgetful', 'Right1234', 1)).body.status).toBe(1);
+    for (const password of ['Wrong1234', 'Wrong1234', 'Right1234-Kq9', 'Wrong1234', 'Wrong1234']) await loginCall('forgetful', password, 1);
+    expect((await loginCall('forgetful', 'Right1234-Kq9', 1)).body.status).toBe(1);
   });
 
   it("stops a disabled account's token at once", async () => {
     const admin = await t.adminToken();
     const created = await t.call<{ id: string }>('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'to_disable', name: '停用测试', authType: 1, password: 'Right1234' },
+      body: { loginAccount: 'to_disable', name: '停用测试', authType: 1, password: 'Right1234-Kq9' },
     });
-    const token = await t.login('to_disable', 'Right1234', 1);
+    const token = await t.login('to_disable', 'Right1234-Kq9', 1);
     expect((await t.call('GET', 'user/current', { token })).body.status).toBe(1);
     const res = await t.call('POST', `users/${created.body.data.id}/disable`, { token: admin });
     expect(res.body.status).toBe(1);
     expect((await t.call('GET', 'user/current', { token })).body.status).toBe(20);
-    const again = await loginCall('to_disable', 'Right1234', 1);
+    const again = await loginCall('to_disable', 'Right1234-Kq9', 1);
     expect(again.body).toMatchObject({ status: 10, message: '账号已停用，请联系管理员' });
   });
 
@@ -175,27 +176,27 @@ describe.each(dialects)('auth on %s', (dialect) => {
     const admin = await t.adminToken();
     await t.call('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'changer', name: '改密测试', authType: 1, password: 'First1234' },
+      body: { loginAccount: 'changer', name: '改密测试', authType: 1, password: 'First1234-Kq9' },
     });
-    const here = await t.login('changer', 'First1234', 1);
-    const elsewhere = await t.login('changer', 'First1234', 1);
+    const here = await t.login('changer', 'First1234-Kq9', 1, { asIs: true });
+    const elsewhere = await t.login('changer', 'First1234-Kq9', 1, { asIs: true });
     const me = await t.call<{ mustChangePassword: boolean }>('GET', 'user/current', { token: here });
     expect(me.body.data.mustChangePassword).toBe(true);
 
-    const wrongOld = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'Nope1234', newPassword: 'Second1234' } });
+    const wrongOld = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'Nope1234', newPassword: 'Second1234-Kq9' } });
     expect(wrongOld.body).toMatchObject({ status: 10, message: '原密码不正确' });
-    const weak = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'First1234', newPassword: 'short' } });
+    const weak = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'First1234-Kq9', newPassword: 'short' } });
     expect(weak.body).toMatchObject({ status: 10, message: '密码长度应为8至64位' });
-    const noDigit = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'First1234', newPassword: 'abcdefghij' } });
-    expect(noDigit.body.message).toBe('密码须同时包含字母和数字');
+    const noDigit = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'First1234-Kq9', newPassword: 'abcdefghij' } });
+    expect(noDigit.body.message).toBe(PASSWORD_MESSAGES.classes);
 
-    const done = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'First1234', newPassword: 'Second1234' } });
+    const done = await t.call('PUT', 'user/set/password', { token: here, body: { oldPassword: 'First1234-Kq9', newPassword: 'Second1234-Kq9' } });
     expect(done.body.status).toBe(1);
     const after = await t.call<{ mustChangePassword: boolean }>('GET', 'user/current', { token: here });
     expect(after.body.data.mustChangePassword).toBe(false);
     expect((await t.call('GET', 'user/current', { token: elsewhere })).body.status).toBe(20);
-    expect((await loginCall('changer', 'First1234', 1)).body.status).toBe(10);
-    expect((await loginCall('changer', 'Second1234', 1)).body.status).toBe(1);
+    expect((await loginCall('changer', 'First1234-Kq9', 1)).body.status).toBe(10);
+    expect((await loginCall('changer', 'Second1234-Kq9', 1)).body.status).toBe(1);
   });
 
   it('shows a login account and resets its password once, to staff who confirm their own password', async () => {

@@ -28,9 +28,9 @@ describe.each(dialects)('staff certificates on %s', (dialect) => {
     const role = await t.call<{ id: string }>('POST', 'roles', { token: admin, body: { code: login, name: login, permissions: codes } });
     await t.call('POST', 'users', {
       token: admin,
-      body: { loginAccount: login, name: login, authType: 1, password: 'Cert12345', roleIds: [role.body.data.id] },
+      body: { loginAccount: login, name: login, authType: 1, password: 'Cert12345-Kq9', roleIds: [role.body.data.id] },
     });
-    return t.login(login, 'Cert12345', 1);
+    return t.login(login, 'Cert12345-Kq9', 1);
   };
 
   /** A certificate valid today (and for long after). */

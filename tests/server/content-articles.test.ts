@@ -27,7 +27,7 @@ describe.each(dialects)('articles and notices on %s', (dialect) => {
 
   beforeAll(async () => {
     // The tests move the clock by hours and days; sessions must outlive that.
-    t = await createTestApp(dialect, { demo: true, env: { SESSION_IDLE_MINUTES: String(60 * 24 * 30) } });
+    t = await createTestApp(dialect, { demo: true, env: { SESSION_IDLE_MINUTES: String(60 * 24 * 30), STAFF_SESSION_IDLE_MINUTES: String(60 * 24 * 30), SESSION_MAX_HOURS: '0' } });
     staff = await t.login('demo_staff', DEMO_PASSWORD, 1);
     unit = await t.login('demo_unit', DEMO_PASSWORD, 2);
     noCodes = await addAccount(t, 'no_codes_staff', 1, null);
@@ -313,7 +313,7 @@ describe.each(dialects)('articles and notices on %s', (dialect) => {
       const stale = await t.call('PUT', 'site-pages/contact', { token: staff, body: { title: '联系我们', content: '<p>x</p>', version: page.version } });
       expect(stale.statusCode).toBe(409);
       const list = (await t.call<{ key: string }[]>('GET', 'site-pages', { token: staff })).body.data.map((p) => p.key);
-      expect(list).toEqual(['about', 'contact', 'footer', 'disclaimer', 'privacy']);
+      expect(list).toEqual(['about', 'contact', 'footer', 'disclaimer', 'privacy', 'terms']);
     });
 
     it('gives the demo carousel pictures and the download area Word templates, once', async () => {

@@ -103,10 +103,10 @@ describe.each(dialects)('carousels and friendly links on %s', (dialect) => {
       expect(role.body.status).toBe(1);
       const made = await t.call('POST', 'users', {
         token: admin,
-        body: { loginAccount: 'viewer', name: '查看员', authType: 1, password: 'Viewer2026', roleIds: [role.body.data.id] },
+        body: { loginAccount: 'viewer', name: '查看员', authType: 1, password: 'Look2026-Kq9', roleIds: [role.body.data.id] },
       });
       expect(made.body.status).toBe(1);
-      const viewer = await t.login('viewer', 'Viewer2026', 1);
+      const viewer = await t.login('viewer', 'Look2026-Kq9', 1);
       expect((await t.call('GET', 'carousels', { token: viewer })).body.status).toBe(1);
       expect((await t.call('GET', 'friendly-links', { token: viewer })).body.status).toBe(1);
       const refused = await t.call('POST', 'carousels/demo-carousel-1/disable', { token: viewer });

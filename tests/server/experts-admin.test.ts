@@ -39,10 +39,10 @@ describe.each(dialects)('expert library management on %s', (dialect) => {
     expect(role.body.status).toBe(1);
     const made = await t.call('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'expert_viewer', name: '专家查看员', authType: 1, password: 'Viewer2026', roleIds: [role.body.data.id] },
+      body: { loginAccount: 'expert_viewer', name: '专家查看员', authType: 1, password: 'Viewer2026-Kq9', roleIds: [role.body.data.id] },
     });
     expect(made.body.status).toBe(1);
-    viewer = await t.login('expert_viewer', 'Viewer2026', 1);
+    viewer = await t.login('expert_viewer', 'Viewer2026-Kq9', 1);
     const png = await upload<StoredFile>(t, admin, pngBytes(2048), { name: '证件照.png' });
     expect(png.body.status).toBe(1);
     photoId = png.body.data.fileId;

@@ -24,7 +24,8 @@ describe.each(dialects)('files on %s', (dialect) => {
   let staffToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { demo: true });
+    // A test moves the clock an hour on; the staff token must outlive that (staff sessions idle out after 30 minutes).
+    t = await createTestApp(dialect, { demo: true, env: { STAFF_SESSION_IDLE_MINUTES: '120' } });
     unitToken = await t.login('demo_unit', DEMO_PASSWORD, 2);
     practitionerToken = await t.login('demo_practitioner', DEMO_PASSWORD, 3);
     staffToken = await t.login('demo_staff', DEMO_PASSWORD, 1);

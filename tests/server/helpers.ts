@@ -5,12 +5,14 @@
  *   a fresh schema in that database, dropped afterwards. The role needs CREATE on the database.
  * Use `describe.each(dialects)` so every case runs on every available database.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { SENSITIVE_PI_CONSENT_KIND, SENSITIVE_PI_CONSENT_VERSION } from '@common/consentTexts';
+import type { CurrentUser } from '@common/schemas/auth';
 import type { ApiEnvelope } from '@common/schemas/common';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -43,8 +45,13 @@ export interface TestContext {
   dialect: DialectName;
   /** Calls the API (path relative to /api/v1) and returns HTTP status and the envelope. */
   call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<CallResult<T>>;
-  /** Logs in and returns the token. */
-  login(loginAccount: string, password: string, authType?: 1 | 2 | 3): Promise<string>;
+  /**
+   * Logs in and returns a token ready for work: an account that would first have to change
+   * its generated password or confirm the first-login consent (issue 12's account gate) is
+   * marked as having done so, as its owner would at first login. Pass `{ asIs: true }` (or
+   * call POST user/auth/login yourself) to test the gate itself.
+   */
+  login(loginAccount: string, password: string, authType?: 1 | 2 | 3, options?: { asIs?: boolean }): Promise<string>;
   adminToken(): Promise<string>;
   close(): Promise<void>;
 }
@@ -71,6 +78,28 @@ export interface TestAppOptions {
   demo?: boolean;
   /** Fastify logger options (default: silent, or debug when TEST_LOG is set). */
   logger?: FastifyServerOptions['logger'];
+}
+
+/** What a person does at first login (change the generated password, confirm the consent), done directly. */
+async function passAccountGate(db: AppDb, user: CurrentUser, now: Date): Promise<void> {
+  if (user.mustChangePassword) {
+    await db.kysely.updateTable('accounts').set({ must_change_password: 0 }).where('id', '=', user.userId).execute();
+  }
+  if (user.consentRequired) {
+    await db.kysely
+      .insertInto('consents')
+      .values({
+        id: randomUUID(),
+        account_id: user.userId,
+        kind: SENSITIVE_PI_CONSENT_KIND,
+        versions: JSON.stringify({ notice: SENSITIVE_PI_CONSENT_VERSION }),
+        agreed_at: now.toISOString(),
+        ip: null,
+        user_agent: null,
+        withdrawn_at: null,
+      })
+      .execute();
+  }
 }
 
 export async function openTestDatabase(dialect: DialectName): Promise<{ db: AppDb; dataDir: string; dispose(): Promise<void> }> {
@@ -169,14 +198,16 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
   };
 
   let ipCounter = 0;
-  const login = async (loginAccount: string, password: string, authType: 1 | 2 | 3 = 1) => {
+  const login = async (loginAccount: string, password: string, authType: 1 | 2 | 3 = 1, loginOptions: { asIs?: boolean } = {}) => {
     // A fresh address per login, so that the per-address rate limit does not trip in long files.
     ipCounter += 1;
-    const res = await call<{ token: string }>('POST', 'user/auth/login', {
+    const res = await call<{ token: string; currentUser: CurrentUser }>('POST', 'user/auth/login', {
       body: { loginAccount, password, authType },
       ip: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
     });
     if (res.body.status !== 1) throw new Error(`login ${loginAccount} failed: ${res.body.message}`);
+    const { currentUser } = res.body.data;
+    if (!loginOptions.asIs) await passAccountGate(db, currentUser, clock.now());
     return res.body.data.token;
   };
 

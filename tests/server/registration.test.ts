@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import type { ApiEnvelope } from '@common/schemas/common';
 import type { PreviewItem, StoredFile } from '@common/schemas/files';
 import { REGISTRATION_MESSAGES, type RegisterResult } from '@common/schemas/registration';
@@ -175,7 +176,7 @@ describe.each(dialects)('registration on %s', (dialect) => {
     const pages = await db().selectFrom('site_pages').select(['key', 'updated_at']).execute();
     const updatedAt = (key: string) => pages.find((p) => p.key === key)?.updated_at;
     expect(consent).toMatchObject({ kind: 'terms_privacy', ip: '127.0.0.1', user_agent: UA, withdrawn_at: null });
-    expect(JSON.parse(consent.versions)).toEqual({ terms: updatedAt('disclaimer'), privacy: updatedAt('privacy') });
+    expect(JSON.parse(consent.versions)).toEqual({ terms: updatedAt('terms'), privacy: updatedAt('privacy') });
     expect(consent.agreed_at).toBe(unit.created_at);
 
     const log = await db().selectFrom('operation_logs').selectAll().where('action', '=', 'register').where('entity_id', '=', unitId).executeTakeFirstOrThrow();
@@ -216,7 +217,8 @@ describe.each(dialects)('registration on %s', (dialect) => {
       ['a login account in use', async () => ({ loginAccount: 'demo_unit' }), REGISTRATION_MESSAGES.accountTaken],
       ['no consent', async () => ({ consent: false }), REGISTRATION_MESSAGES.consentMissing],
       ['a missing consent', async () => ({ consent: undefined }), '同意《用户协议》和《隐私政策》不能为空'],
-      ['a weak password', async () => ({ password: 'abcdefghij' }), '密码须同时包含字母和数字'],
+      ['a weak password', async () => ({ password: 'abcdefghij' }), PASSWORD_MESSAGES.classes],
+      ['a common password', async () => ({ password: 'Password123!' }), PASSWORD_MESSAGES.common],
       ['a short password', async () => ({ password: 'ab12' }), /^密码长度应为/],
       ['a password containing the account', async () => ({ loginAccount: 'mingyuan', password: 'xMingYuan2026' }), REGISTRATION_MESSAGES.passwordContainsAccount],
       ['no business licence', async () => ({ businessLicenceFileIds: [] }), '营业执照至少需要1项'],

@@ -84,8 +84,8 @@ describe.each(dialects)('user management on %s', (dialect) => {
 
     // A user manager without the role codes still gets the role names to assign.
     const viewerRole = await createRole('user-viewer', ['system:user:view']);
-    await createStaff('userviewer', 'Viewer123', [viewerRole]);
-    const viewer = await t.login('userviewer', 'Viewer123', 1);
+    await createStaff('userviewer', 'Viewer123-Kq9', [viewerRole]);
+    const viewer = await t.login('userviewer', 'Viewer123-Kq9', 1);
     expect((await t.call('GET', 'users/role-options', { token: viewer })).body.status).toBe(1);
     expect((await t.call('GET', 'roles', { token: viewer })).body.status).toBe(30);
 
@@ -98,11 +98,11 @@ describe.each(dialects)('user management on %s', (dialect) => {
   });
 
   it('unlocks an account locked by wrong passwords, with the code, once, and logs it', async () => {
-    const id = await createStaff('lockme', 'Lock12345');
+    const id = await createStaff('lockme', 'Lock12345-Kq9');
     for (let i = 0; i < t.config.loginMaxFailures; i += 1) {
       await t.call('POST', 'user/auth/login', { body: { loginAccount: 'lockme', password: 'wrong-one', authType: 1 }, ip: `10.77.0.${i + 1}` });
     }
-    const locked = await t.call('POST', 'user/auth/login', { body: { loginAccount: 'lockme', password: 'Lock12345', authType: 1 }, ip: '10.77.1.1' });
+    const locked = await t.call('POST', 'user/auth/login', { body: { loginAccount: 'lockme', password: 'Lock12345-Kq9', authType: 1 }, ip: '10.77.1.1' });
     expect(locked.body.message).toContain('账号已锁定');
     const before = (await t.call<UserRecord>('GET', `users/${id}`, { token: admin })).body.data;
     expect(before.lockedUntil).toBeTruthy();
@@ -116,7 +116,7 @@ describe.each(dialects)('user management on %s', (dialect) => {
     const after = (await t.call<UserRecord>('GET', `users/${id}`, { token: admin })).body.data;
     expect(after.lockedUntil).toBeNull();
     expect(after.version).toBe(before.version + 1);
-    expect((await t.call('POST', 'user/auth/login', { body: { loginAccount: 'lockme', password: 'Lock12345', authType: 1 }, ip: '10.77.1.2' })).body.status).toBe(1);
+    expect((await t.call('POST', 'user/auth/login', { body: { loginAccount: 'lockme', password: 'Lock12345-Kq9', authType: 1 }, ip: '10.77.1.2' })).body.status).toBe(1);
 
     const again = await t.call('POST', `users/${id}/unlock`, { token: admin });
     expect(again.body).toMatchObject({ status: 10, message: '该账号未被锁定' });
@@ -125,7 +125,7 @@ describe.each(dialects)('user management on %s', (dialect) => {
   });
 
   it('shows the login name and resets the password to one shown once, after the caller confirms their own', async () => {
-    const id = await createStaff('forgetful', 'Forget123');
+    const id = await createStaff('forgetful', 'Forget123-Kq9');
     const wrong = await t.call('POST', `users/${id}/reset-password`, { token: admin, body: { password: 'not-mine' } });
     expect(wrong.body).toMatchObject({ status: 10, message: '当前密码不正确' });
 
@@ -142,7 +142,7 @@ describe.each(dialects)('user management on %s', (dialect) => {
     expect(reset.body.status).toBe(1);
     expect(reset.body.data.loginAccount).toBe('forgetful');
     expect(reset.body.data.newPassword.length).toBeGreaterThanOrEqual(8);
-    const oldLogin = await t.call('POST', 'user/auth/login', { body: { loginAccount: 'forgetful', password: 'Forget123', authType: 1 }, ip: '10.78.0.1' });
+    const oldLogin = await t.call('POST', 'user/auth/login', { body: { loginAccount: 'forgetful', password: 'Forget123-Kq9', authType: 1 }, ip: '10.78.0.1' });
     expect(oldLogin.body.status).toBe(10);
     const newLogin = await t.call<{ currentUser: { mustChangePassword: boolean } }>('POST', 'user/auth/login', {
       body: { loginAccount: 'forgetful', password: reset.body.data.newPassword, authType: 1 },
@@ -157,8 +157,8 @@ describe.each(dialects)('user management on %s', (dialect) => {
 
   it("applies a change to a role on the holder's next request, with the same token", async () => {
     const roleId = await createRole('probe', ['system:user:view']);
-    await createStaff('prober', 'Probe1234', [roleId]);
-    const token = await t.login('prober', 'Probe1234', 1);
+    await createStaff('prober', 'Probe1234-Kq9', [roleId]);
+    const token = await t.login('prober', 'Probe1234-Kq9', 1);
     expect((await t.call('GET', 'users', { token })).body.status).toBe(1);
     const before = await t.call('GET', 'roles', { token });
     expect(before.statusCode).toBe(403);

@@ -27,7 +27,7 @@ describe.each(dialects)('users and roles on %s', (dialect) => {
   it('creates, reads, lists and updates a user with optimistic locking', async () => {
     const created = await t.call<{ id: string; initialPassword?: string }>('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'zhangsan', name: '张三', authType: 1, phone: '13800000000', email: 'zs@example.com', password: 'Zhang1234' },
+      body: { loginAccount: 'zhangsan', name: '张三', authType: 1, phone: '13800000000', email: 'zs@example.com', password: 'Zhang1234-Kq9' },
     });
     expect(created.body.status).toBe(1);
     expect(created.body.data.initialPassword).toBeUndefined();
@@ -113,9 +113,9 @@ describe.each(dialects)('users and roles on %s', (dialect) => {
     expect(superRole.code).toBe(SUPER_ADMIN_ROLE_CODE);
     const second = await t.call<{ id: string }>('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'admin2', name: '第二管理员', authType: 1, roleIds: [superRole.id], password: 'Admin2345' },
+      body: { loginAccount: 'admin2', name: '第二管理员', authType: 1, roleIds: [superRole.id], password: 'Boss2345-Kq9' },
     });
-    const admin2 = await t.login('admin2', 'Admin2345', 1);
+    const admin2 = await t.login('admin2', 'Boss2345-Kq9', 1);
     // With two super administrators, one may disable the other...
     const off = await t.call('POST', `users/${adminId}/disable`, { token: admin2 });
     expect(off.body.status).toBe(1);
@@ -212,9 +212,9 @@ describe.each(dialects)('users and roles on %s', (dialect) => {
     });
     await t.call('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'roleadmin', name: '角色管理', authType: 1, roleIds: [role.body.data.id], password: 'Role12345' },
+      body: { loginAccount: 'roleadmin', name: '角色管理', authType: 1, roleIds: [role.body.data.id], password: 'Role12345-Kq9' },
     });
-    const token = await t.login('roleadmin', 'Role12345', 1);
+    const token = await t.login('roleadmin', 'Role12345-Kq9', 1);
     const grab = await t.call('POST', 'roles', { token, body: { code: 'grab', name: '越权', permissions: ['system:user:edit'] } });
     expect(grab.statusCode).toBe(403);
     expect(grab.body.status).toBe(30);
@@ -233,9 +233,9 @@ describe.each(dialects)('users and roles on %s', (dialect) => {
     });
     const created = await t.call<{ id: string }>('POST', 'users', {
       token: admin,
-      body: { loginAccount: 'ueditor', name: '用户编辑', authType: 1, roleIds: [editorRole.body.data.id], password: 'Edit12345' },
+      body: { loginAccount: 'ueditor', name: '用户编辑', authType: 1, roleIds: [editorRole.body.data.id], password: 'Edit12345-Kq9' },
     });
-    const token = await t.login('ueditor', 'Edit12345', 1);
+    const token = await t.login('ueditor', 'Edit12345-Kq9', 1);
     const self = await t.call('PUT', `users/${created.body.data.id}`, {
       token,
       body: { roleIds: [editorRole.body.data.id, bigRole.body.data.id], version: 0 },

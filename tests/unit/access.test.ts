@@ -15,9 +15,10 @@ import { APP_NAME } from '@/initialState';
 import { limitedStaff, memberUnit, practitioner, superAdmin } from '../../mock';
 
 function menuTitles(user: CurrentUser | undefined): string[] {
-  return manageMenuFor(access({ name: APP_NAME, currentUser: user })).map((e) =>
-    entryTitle(e, user?.authType),
-  );
+  // What the side menu lists (the personal centre and messages are reached from the header).
+  return manageMenuFor(access({ name: APP_NAME, currentUser: user }))
+    .filter((e) => !e.hideInMenu)
+    .map((e) => entryTitle(e, user?.authType));
 }
 
 describe('access flags', () => {
@@ -64,6 +65,8 @@ describe('back-office menu by authType (SPEC.md §6, DOMAIN.md)', () => {
       '专家库管理',
       '用户管理',
       '权限管理',
+      '审计日志',
+      '在线用户',
       '证书预览',
       '从业人员管理',
       '从业人员单位变更管理',
@@ -79,6 +82,7 @@ describe('back-office menu by authType (SPEC.md §6, DOMAIN.md)', () => {
   it('member unit', () => {
     expect(menuTitles(memberUnit.user)).toEqual([
       '单位信息管理',
+      '工作台',
       '从业人员管理',
       '从业人员单位变更管理',
       '年检管理',
@@ -88,7 +92,7 @@ describe('back-office menu by authType (SPEC.md §6, DOMAIN.md)', () => {
   });
 
   it('practitioner', () => {
-    expect(menuTitles(practitioner.user)).toEqual(['从业人员管理', '从业人员单位变更管理', '年检管理', '项目管理']);
+    expect(menuTitles(practitioner.user)).toEqual(['工作台', '从业人员管理', '从业人员单位变更管理', '年检管理', '项目管理']);
   });
 
   it('any other authType, or nobody, gets no back-office items', () => {
@@ -179,7 +183,7 @@ describe('firstAccessiblePath', () => {
   it('is the first page of each user’s menu', () => {
     expect(firstAccessiblePath(superAdmin.user)).toBe('/Manage/staging');
     expect(firstAccessiblePath(memberUnit.user)).toBe('/Manage/memberInfo');
-    expect(firstAccessiblePath(practitioner.user)).toBe('/Manage/employee-management');
+    expect(firstAccessiblePath(practitioner.user)).toBe('/Manage/staging');
     expect(firstAccessiblePath({ ...limitedStaff.user, permissions: ['content:link:view'] })).toBe(
       '/Manage/friendly-link',
     );

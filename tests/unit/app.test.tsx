@@ -97,7 +97,8 @@ describe('runtime configuration', () => {
     expect(requestConfig.method).toBe('GET');
     expect(requestConfig.timeout).toBeGreaterThan(0);
     expect(requestConfig.requestInterceptors).toHaveLength(1);
-    expect(requestConfig.responseInterceptors).toHaveLength(1);
+    // The account gate's listener (src/request/accountGate.ts), then the error handling.
+    expect(requestConfig.responseInterceptors).toHaveLength(2);
     expect(requestConfig.errorConfig).toBeUndefined();
   });
 

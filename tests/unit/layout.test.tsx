@@ -106,6 +106,7 @@ describe('layout switch', () => {
       '专家库/行业动态': '/FrontPage/comprehensive-information/industry-dynamics',
       免责声明: '/FrontPage/detail?page=disclaimer',
       隐私保护: '/FrontPage/detail?page=privacy',
+      用户协议: '/FrontPage/detail?page=terms',
     };
     const footer = document.querySelector('footer');
     expect(footer).not.toBeNull();
@@ -194,7 +195,8 @@ describe('back office', () => {
     renderAt('/Manage/memberInfo', memberUnit.user);
     expect(await screen.findByText('会员单位子系统')).toBeInTheDocument();
     expect(screen.getAllByText('单位信息管理').length).toBeGreaterThan(0);
-    expect(screen.queryByText('工作台')).toBeNull();
+    // The unit's own menu: no staff pages.
+    expect(screen.queryByText('会员单位管理')).toBeNull();
   });
 
   it('appends the steps a page puts in the navigation model', async () => {
@@ -232,8 +234,8 @@ describe('back office', () => {
     expect(await screen.findByText('密码长度应为8至64位')).toBeInTheDocument();
     expect(await screen.findByText('两次输入的新密码不一致')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByPlaceholderText('请输入新密码'), { target: { value: 'NewPass2026' } });
-    fireEvent.change(screen.getByPlaceholderText('请再次输入新密码'), { target: { value: 'NewPass2026' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入新密码'), { target: { value: 'Harbor-Lamp-2026' } });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入新密码'), { target: { value: 'Harbor-Lamp-2026' } });
     fireEvent.click(screen.getByText('确 定'));
     expect(await screen.findByText('密码修改成功，下次登录请使用新密码')).toBeInTheDocument();
   });

@@ -99,7 +99,7 @@ describe('loginTarget', () => {
 
   it('falls back to the first page of the menu', () => {
     expect(loginTarget(superAdmin.user, '//evil.example')).toBe('/Manage/staging');
-    expect(loginTarget(practitioner.user, null)).toBe('/Manage/employee-management');
+    expect(loginTarget(practitioner.user, null)).toBe('/Manage/staging');
     expect(loginTarget({ ...superAdmin.user, permissions: [] }, null)).toBe('/Manage');
   });
 });

@@ -80,7 +80,7 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await waitFor(() => expect(visibleStep()).toBe(3));
 
-    expect(screen.getByText(/8–64 位，须同时包含字母和数字，且不能包含登录账号/)).toBeInTheDocument();
+    expect(screen.getByText(/密码规则：8–64 位，至少包含大写字母、小写字母、数字、符号中的三类；不能包含登录账号/)).toBeInTheDocument();
     fillAccount();
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: '提交申请' }));
@@ -127,7 +127,7 @@ describe('register page', () => {
     expect(consent.closest('label')?.textContent).toContain('我已阅读并同意《用户协议》');
     const terms = screen.getByRole('link', { name: /《用户协议》/ });
     const privacy = screen.getByRole('link', { name: /《隐私政策》/ });
-    expect(terms.getAttribute('href')).toBe('/FrontPage/detail?page=disclaimer');
+    expect(terms.getAttribute('href')).toBe('/FrontPage/detail?page=terms');
     expect(privacy.getAttribute('href')).toBe('/FrontPage/detail?page=privacy');
     expect(terms.getAttribute('target')).toBe('_blank');
 

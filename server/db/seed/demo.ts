@@ -4,7 +4,10 @@
  * practitioners, articles...; demo_unit's and demo_practitioner's rows are among them).
  * Idempotent.
  */
+import { randomUUID } from 'node:crypto';
+import { SENSITIVE_PI_CONSENT_KIND, SENSITIVE_PI_CONSENT_VERSION } from '@common/consentTexts';
 import type { FieldCipher } from '../../pii/cipher';
+import { hasSensitivePiConsent } from '../../auth/accountGate';
 import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
 import { insertAccount } from '../../auth/accounts';
 import { insertRole } from '../../auth/roles';
@@ -78,6 +81,24 @@ export async function seedDemo(db: Db, now: Date, options: { dataDir?: string; p
         },
         at,
       );
+    }
+    // The demo practitioner has read the first-login notice (issue 12), so that demo logins
+    // (and the e2e journeys) go straight to work; a new practitioner still sees it.
+    const practitioner = await trx.selectFrom('accounts').select('id').where('login_account', '=', 'demo_practitioner').executeTakeFirst();
+    if (practitioner && !(await hasSensitivePiConsent(trx, practitioner.id))) {
+      await trx
+        .insertInto('consents')
+        .values({
+          id: randomUUID(),
+          account_id: practitioner.id,
+          kind: SENSITIVE_PI_CONSENT_KIND,
+          versions: JSON.stringify({ notice: SENSITIVE_PI_CONSENT_VERSION }),
+          agreed_at: at,
+          ip: null,
+          user_agent: null,
+          withdrawn_at: null,
+        })
+        .execute();
     }
     // The demo rows were written directly: make them findable.
     await reindexAll(trx);

@@ -29,6 +29,7 @@ import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../search/indexer';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { SLOT_BUSINESS_LICENCE, SLOT_QUALIFICATION, creditCodeHolder, findUnitRow, parsePendingChange } from './ownQueries';
+import { noticeInfoChangeDecided, noticeInfoChangeSubmitted, noticeRegistrationSubmitted } from '../messages/membershipNotices';
 
 const ENTITY = 'member-unit';
 type KeyColumn = (typeof UNIT_KEY_FIELDS)[number];
@@ -196,6 +197,7 @@ export async function updateOwnUnit(request: FastifyRequest, user: AuthUser, bod
         now: at,
         payload: { before, after: newChange },
       });
+      await noticeInfoChangeSubmitted(trx, row, at);
       await logOperation(trx, request, {
         entity: ENTITY,
         entityId: row.id,
@@ -233,6 +235,7 @@ export async function resubmitOwnUnit(request: FastifyRequest, user: AuthUser, b
       by: { id: user.id, name: user.name },
       now: at,
     });
+    await noticeRegistrationSubmitted(trx, row, true, at);
     await syncSearchDocument(trx, 'unit', row.id);
     await logOperation(trx, request, { entity: ENTITY, entityId: row.id, action: 'resubmit', summary: `单位「${row.name}」重新提交入会申请` });
   });
@@ -270,6 +273,7 @@ export async function approveChange(request: FastifyRequest, user: AuthUser, id:
       comment: body.comment?.trim() || null,
       now: at,
     });
+    await noticeInfoChangeDecided(trx, { id: row.id, name: newName }, { approved: true, reason: body.comment }, at);
     if (newName !== row.name) {
       // Live certificates are printed with the holder's current name; revoked ones keep history.
       await trx
@@ -313,6 +317,7 @@ export async function rejectChange(request: FastifyRequest, user: AuthUser, id: 
       comment: reason,
       now: at,
     });
+    await noticeInfoChangeDecided(trx, row, { approved: false, reason }, at);
     await logOperation(trx, request, {
       entity: ENTITY,
       entityId: row.id,

@@ -35,6 +35,7 @@ import { issueCertificate, revokeAllOf } from '../../workflow/certificates';
 import { nextNumber } from '../../workflow/numbers';
 import { decideReview } from '../../workflow/reviews';
 import { findUnitRow, SLOT_LICENCE, SLOT_QUALIFICATION, UNIT_ENTITY } from './queries';
+import { noticeRegistrationDecided } from '../messages/membershipNotices';
 
 const NOUN = '会员单位';
 /** What a cancelled unit's certificates say on the public look-up. */
@@ -179,6 +180,7 @@ export async function approveUnit(
       comment,
       now: stamp.now,
     });
+    await noticeRegistrationDecided(trx, row, { approved: true, reason: comment, memberNo, validUntil }, stamp.now);
     await syncSearchDocument(trx, 'unit', id);
     await logOperation(trx, request, {
       entity: UNIT_ENTITY,
@@ -205,6 +207,7 @@ export async function rejectUnit(request: FastifyRequest, user: AuthUser, id: st
       comment: reason,
       now: stamp.now,
     });
+    await noticeRegistrationDecided(trx, row, { approved: false, reason }, stamp.now);
     await syncSearchDocument(trx, 'unit', id);
     await logOperation(trx, request, { entity: UNIT_ENTITY, entityId: id, action: 'reject', summary: `驳回会员单位「${row.name}」的入会申请：${reason}` });
   });

@@ -42,6 +42,7 @@ import { encryptPractitionerPii, type PractitionerPiiColumns } from '../../pii/f
 import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, isRealDay, loadDictIndex, type DictField, type DictIndex, type PlainColumns } from './fields';
 import { insertPractitioner, isDuplicatePerson } from './records';
 import { targetUnit } from './service';
+import { noticePractitionersSubmitted } from '../messages/membershipNotices';
 
 /** The template's example row; a file that still holds it is told to remove it. */
 export const EXAMPLE_ROW: Record<string, string | number> = {
@@ -297,6 +298,7 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
       action: 'import',
       summary: `为「${unit.name}」导入从业人员：共${rows.length}行，成功${accounts.length}行，失败${errorList.length}行`,
     });
+    await noticePractitionersSubmitted(trx, unit.name, accounts.map((a) => a.name), 'imported', now);
   });
   return { total: rows.length, created: accounts.length, failed: errorList.length, errors: errorList, accounts };
 }

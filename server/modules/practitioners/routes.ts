@@ -55,6 +55,8 @@ import {
   updatePractitioner,
 } from './service';
 import { assertCanSee } from './viewer';
+import { practitionerOptions } from './options';
+import { PractitionerOption, PractitionerOptionsQuery } from '@common/schemas/projects';
 
 const tags = ['从业人员'];
 const Done = Envelope(Type.Null());
@@ -95,6 +97,15 @@ const practitionersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '导出从业人员（Excel；身份证号码、手机号码脱敏，sensitive=true 导出完整身份证号码需单独权限）', querystring: PractitionerExportQuery },
     },
     async (request, reply) => sendXlsx(reply, await prepareExport(request, request.query)),
+  );
+
+  app.get(
+    '/practitioners/options',
+    {
+      config: access('member:practitioner:view'),
+      schema: { tags, summary: '本单位已审核通过的从业人员（项目负责人、成员等下拉选择用；工作人员须指定 unitId）', querystring: PractitionerOptionsQuery, response: { 200: Envelope(Type.Array(PractitionerOption)) } },
+    },
+    async (request) => ok(await practitionerOptions(app.db, requireUser(request), request.query)),
   );
 
   app.get(

@@ -43,6 +43,7 @@ import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, loadDic
 import { findPractitionerRow, SLOT_DIPLOMA, SLOT_OTHER } from './queries';
 import { insertPractitioner, isForeignKeyFailure, withDuplicateCheck } from './records';
 import { assertCanChange, assertCanSee, canReveal } from './viewer';
+import { noticePractitionerDecided, noticePractitionersSubmitted } from '../messages/membershipNotices';
 
 const ENTITY = 'practitioner';
 export const LEAVE_REVOKE_REASON = '离职注销';
@@ -157,6 +158,7 @@ export async function createPractitioner(request: FastifyRequest, body: Practiti
         how: isStaff(user) ? `为「${unit.name}」新增` : '新增',
       });
       await writeFiles(trx, result.id, files, { now: at, by: user.id });
+      await noticePractitionersSubmitted(trx, unit.name, [columns.name], 'new', now);
       return result;
     }),
   );
@@ -350,6 +352,7 @@ export async function approvePractitioner(request: FastifyRequest, id: string, b
       { now: at, by: user.id },
     );
     await decideReview(trx, { what: 'practitioner', subjectType: 'practitioner', subjectId: row.id, status: 'approved', by: actorOf(user), comment, now });
+    await noticePractitionerDecided(trx, { id: row.id, name: row.name, unitId: row.unit_id }, { approved: true, reason: comment, certificateNo: certificate.number, validUntil }, now);
     await logOperation(trx, request, {
       entity: ENTITY,
       entityId: row.id,
@@ -371,6 +374,7 @@ export async function rejectPractitioner(request: FastifyRequest, id: string, bo
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(trx, 'practitioners', row.id, version, { status: 'rejected', reject_reason: reason }, { now: now.toISOString(), by: user.id });
     await decideReview(trx, { what: 'practitioner', subjectType: 'practitioner', subjectId: row.id, status: 'rejected', by: actorOf(user), comment: reason, now });
+    await noticePractitionerDecided(trx, { id: row.id, name: row.name, unitId: row.unit_id }, { approved: false, reason }, now);
     await logOperation(trx, request, { entity: ENTITY, entityId: row.id, action: 'reject', summary: `驳回从业人员「${row.name}」：${reason}` });
   });
 }
@@ -380,13 +384,14 @@ export async function resubmitPractitioner(request: FastifyRequest, id: string, 
   const { user, row } = await loadForChange(request, id);
   refuseState(row, '重新提交审核', ['rejected']);
   const version = checkStepVersion(row, body.version);
-  await targetUnit(db, user, isStaff(user) ? row.unit_id : undefined);
+  const unit = await targetUnit(db, user, isStaff(user) ? row.unit_id : undefined);
   if (row.id_card_hash) await assertNoLiveDuplicate(db, row.id_card_hash, row.id);
   const now = request.server.clock();
   await withDuplicateCheck(() =>
     db.transaction().execute(async (trx) => {
       await updateWithVersion(trx, 'practitioners', row.id, version, { status: 'pending', reject_reason: null }, { now: now.toISOString(), by: user.id });
       await openReview(trx, { what: 'practitioner', subjectType: 'practitioner', subjectId: row.id, subjectName: row.name, unitId: row.unit_id, by: actorOf(user), now });
+      await noticePractitionersSubmitted(trx, unit.name, [row.name], 'resubmitted', now);
       await logOperation(trx, request, { entity: ENTITY, entityId: row.id, action: 'resubmit', summary: `从业人员「${row.name}」修改后重新提交审核` });
     }),
   );

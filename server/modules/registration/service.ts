@@ -17,6 +17,7 @@ import {
   REGISTRATION_TERMS,
   type RegisterBody,
 } from '@common/schemas/registration';
+import { checkPasswordStrength } from '@common/passwordPolicy';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import { insertAccount } from '../../auth/accounts';
 import { hashPassword } from '../../auth/passwords';
@@ -27,6 +28,7 @@ import { newAuditColumns } from '../../db/versioned';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { openReview } from '../../workflow/reviews';
+import { noticeRegistrationSubmitted } from '../messages/membershipNotices';
 
 export const SLOT_BUSINESS_LICENCE = 'business_licence';
 export const SLOT_QUALIFICATION = 'qualification';
@@ -142,6 +144,9 @@ export async function registerUnit(request: FastifyRequest, raw: RegisterBody): 
   const at = now.toISOString();
   const body = normalise(raw);
   checkFields(body, at.slice(0, 10));
+  // The rest of the password rule (issue 12): not a common password.
+  const weak = await checkPasswordStrength(body.password, body.loginAccount, [body.name]);
+  if (weak) throw fail(weak);
   const licence = body.businessLicenceFileIds;
   const qualification = body.qualificationFileIds ?? [];
   if (licence.length === 0) throw fail(REGISTRATION_MESSAGES.licenceMissing);
@@ -229,6 +234,7 @@ export async function registerUnit(request: FastifyRequest, raw: RegisterBody): 
         by: actor,
         now,
       });
+      await noticeRegistrationSubmitted(trx, { id: unitId, name: body.name }, false, now);
       await trx
         .insertInto('consents')
         .values({

@@ -34,6 +34,7 @@ import { idCardHash } from '../../pii';
 import { moveCertificates } from '../../workflow/certificates';
 import { decideReview, openReview, type ReviewActor } from '../../workflow/reviews';
 import { findUnitChange, isParty, RELEASE_LETTER_SLOT, type UnitChangeJoinedRow } from './queries';
+import { noticeUnitChangeStep, unitChangeNoticeOf } from '../messages/membershipNotices';
 
 const ENTITY = 'unit-change';
 
@@ -222,6 +223,8 @@ export async function createUnitChange(request: FastifyRequest, user: AuthUser, 
       })
       .execute();
     await addStep(trx, id, 'requested', requester, stamp.now, null);
+    const notice = { ...target, id, fromUnitName: unitName(target.fromUnitId), toUnitName: unitName(target.toUnitId) };
+    await noticeUnitChangeStep(trx, notice, 'requested', user.id, null, new Date(stamp.now));
     await setAttachments(trx, { type: 'unit_change', id }, RELEASE_LETTER_SLOT, body.releaseLetterFileIds, stamp);
     await logOperation(trx, request, {
       entity: ENTITY,
@@ -265,6 +268,7 @@ export async function releaseUnitChange(request: FastifyRequest, user: AuthUser,
       now: new Date(stamp.now),
       payload: { practitionerId: row.practitioner_id, fromUnitId: row.from_unit_id, toUnitId: row.to_unit_id, reason: row.reason },
     });
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'released', user.id, comment, new Date(stamp.now));
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'release', summary: `原单位放行 ${describe(row)}${comment ? `（${comment}）` : ''}` });
   });
 }
@@ -313,6 +317,7 @@ export async function approveUnitChange(request: FastifyRequest, user: AuthUser,
       comment,
       now: new Date(stamp.now),
     });
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'approved', user.id, comment, new Date(stamp.now));
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'approve', summary: `审批通过单位变更 ${describe(row)}${comment ? `（${comment}）` : ''}` });
   });
 }
@@ -355,6 +360,7 @@ export async function rejectUnitChange(request: FastifyRequest, user: AuthUser, 
         now: new Date(stamp.now),
       });
     }
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'rejected', user.id, reason, new Date(stamp.now));
     await logOperation(trx, request, {
       entity: ENTITY,
       entityId: id,
@@ -377,6 +383,7 @@ export async function withdrawUnitChange(request: FastifyRequest, user: AuthUser
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(trx, 'unit_changes', id, body.version, { status: 'rejected', reject_reason: WITHDRAWN_REASON }, stamp);
     await addStep(trx, id, 'rejected', { id: user.id, name: actorName(user, row) }, stamp.now, WITHDRAWN_REASON);
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'withdrawn', user.id, null, new Date(stamp.now));
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'withdraw', summary: `撤回单位变更申请 ${describe(row)}` });
   });
 }

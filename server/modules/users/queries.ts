@@ -36,6 +36,7 @@ const PUBLIC_COLUMNS = [
   'practitioner_id',
   'enabled',
   'must_change_password',
+  'password_changed_at',
   'last_login_at',
   'failed_login_count',
   'locked_until',

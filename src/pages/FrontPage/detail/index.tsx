@@ -1,5 +1,5 @@
 /**
- * /FrontPage/detail: with ?page=disclaimer|privacy one of the site pages the footer links to.
+ * /FrontPage/detail: with ?page=disclaimer|privacy|terms one of the site pages the footer links to.
  * Without a known page it says the content does not exist, with ways on (the 详情 crumb keeps
  * the menu's title for the address).
  */

@@ -3,14 +3,13 @@ import { Checkbox, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { LOGIN_ACCOUNT_MAX, LOGIN_ACCOUNT_PATTERN } from '@common/schemas/users';
 import {
-  checkRegisterPassword,
   REGISTER_ACCOUNT_MIN,
-  REGISTER_PASSWORD_RULE,
   REGISTRATION_MESSAGES,
   REGISTRATION_TERMS,
   sitePagePath,
 } from '@common/schemas/registration';
 import { PASSWORD_MAX_LENGTH } from '@common/validators';
+import PasswordRules, { strongPasswordRule } from '@/components/PasswordRules';
 
 const accountRules: Rule[] = [
   { required: true, whitespace: true, message: '请输入登录账号' },
@@ -20,15 +19,27 @@ const accountRules: Rule[] = [
 
 const passwordRules: Rule[] = [
   { required: true, message: '请输入密码' },
-  ({ getFieldValue }) => ({
-    validator: (_: unknown, value: unknown) => {
-      if (typeof value !== 'string' || !value) return Promise.resolve();
+  // The whole rule (common/passwordPolicy.ts, as checkRegisterPassword and the server): length,
+  // classes, the account, and not a common password (zxcvbn, loaded on first use).
+  ({ getFieldValue }) =>
+    strongPasswordRule(() => {
       const account = getFieldValue('loginAccount') as unknown;
-      const problem = checkRegisterPassword(value, typeof account === 'string' ? account : '');
-      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-    },
-  }),
+      return typeof account === 'string' ? account : '';
+    }),
 ];
+
+/** The rule beside the field, ticking as the applicant types (issue 12). */
+function PasswordRulesOfForm() {
+  const form = Form.useFormInstance();
+  const password = Form.useWatch('password', form) as unknown;
+  const account = Form.useWatch('loginAccount', form) as unknown;
+  return (
+    <PasswordRules
+      password={typeof password === 'string' ? password : ''}
+      loginAccount={typeof account === 'string' ? account : ''}
+    />
+  );
+}
 
 const confirmRules: Rule[] = [
   { required: true, message: '请再次输入密码' },
@@ -56,7 +67,13 @@ export default function AccountStep() {
       >
         <Input maxLength={LOGIN_ACCOUNT_MAX} autoComplete="username" spellCheck={false} />
       </Form.Item>
-      <Form.Item label="密码" name="password" rules={passwordRules} dependencies={['loginAccount']} extra={`密码规则：${REGISTER_PASSWORD_RULE}`}>
+      <Form.Item
+        label="密码"
+        name="password"
+        rules={passwordRules}
+        dependencies={['loginAccount']}
+        extra={<PasswordRulesOfForm />}
+      >
         <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
       </Form.Item>
       <Form.Item label="确认密码" name="confirmPassword" rules={confirmRules} dependencies={['password']}>

@@ -21,6 +21,7 @@ export const SITE_PAGE_LABELS: Record<SitePageKey, string> = {
   footer: '页脚信息',
   disclaimer: '免责声明',
   privacy: '隐私政策',
+  terms: '用户协议',
 };
 
 type DataKey = keyof SitePageData;
