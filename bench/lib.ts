@@ -16,6 +16,20 @@ import { openDatabase, type AppDb, type DialectName } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import { seedBase } from '../server/db/seed/index';
 
+const BENCH_ADMIN_PASSWORD = 'Bench@2026x';
+
+/** Logs the seeded administrator in through the API and returns the token. */
+export async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginAccount: 'admin', password: BENCH_ADMIN_PASSWORD, authType: 1 }),
+  });
+  const body = (await res.json()) as { status: number; message: string; data: { token: string } };
+  if (body.status !== 1) throw new Error(`admin login failed: ${body.message}`);
+  return body.data.token;
+}
+
 export interface BenchDatabase {
   dialect: DialectName;
   db: AppDb;
@@ -49,7 +63,7 @@ export async function openBenchDatabase(dialect: DialectName): Promise<BenchData
     };
   }
   await migrateToLatest(db);
-  await seedBase(db.kysely, { adminAccount: 'admin', adminPassword: 'Bench@2026x' });
+  await seedBase(db.kysely, { adminAccount: 'admin', adminPassword: BENCH_ADMIN_PASSWORD });
   return {
     dialect,
     db,

@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { newAuditColumns } from '../server/db/versioned';
 import type { NewMemberUnit, NewPractitioner } from '../server/db/types';
 import { encryptPractitionerPii } from '../server/pii/fields';
-import { benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
+import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
 
 export const PRACTITIONER_COUNT = 100_000;
 export const UNIT_COUNT = 100;
@@ -25,7 +25,6 @@ export const UNIT_COUNT = 100;
 export const BULK_ROWS = 10_000;
 export const LIST_CONNECTIONS = 50;
 const LIST_RUNS = 200;
-const ADMIN_PASSWORD = 'Bench@2026x';
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏飞建国志宏海燕晓东文博思远欣怡子涵浩然雨萱';
@@ -166,15 +165,7 @@ export async function runMembershipBench(log: (line: string) => void = console.l
         });
         await sql`analyze`.execute(bench.db.kysely);
 
-        const login = (await (
-          await fetch(`${url}/api/v1/user/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ loginAccount: 'admin', password: ADMIN_PASSWORD, authType: 1 }),
-          })
-        ).json()) as { status: number; message: string; data: { token: string } };
-        if (login.status !== 1) throw new Error(`admin login failed: ${login.message}`);
-        const token = login.data.token;
+        const token = await adminToken(url);
 
         // The list: a surname typed into the keyword box.
         const listUrl = `${url}/api/v1/practitioners?current=1&pageSize=10&keyword=${encodeURIComponent('张')}`;

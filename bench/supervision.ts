@@ -12,12 +12,11 @@ import { newAuditColumns } from '../server/db/versioned';
 import type { NewMemberUnit, NewPractitioner } from '../server/db/types';
 import { encryptPractitionerPii } from '../server/pii/fields';
 import { idCardOf } from './membership';
-import { benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
+import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
 
 export const SUPERVISION_SIZES = { units: 100, practitioners: 5_000, projects: 20_000, years: 10 } as const;
 export const SUPERVISION_CONNECTIONS = 50;
 const RUNS = 200;
-const ADMIN_PASSWORD = 'Bench@2026x';
 
 const LEVELS = ['president', 'vice_president', 'executive_director', 'director', 'member'];
 const TYPES = ['major_project', 'major_decision', 'major_policy', 'major_event', 'other'];
@@ -187,15 +186,7 @@ export async function runSupervisionBench(log: (line: string) => void = console.
         await sql`analyze`.execute(db);
         log(`supervision/${dialect}: ${projects.length} projects, ${inspections.length} inspections, ${reviews.length} pending reviews`);
 
-        const login = (await (
-          await fetch(`${url}/api/v1/user/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ loginAccount: 'admin', password: ADMIN_PASSWORD, authType: 1 }),
-          })
-        ).json()) as { status: number; message: string; data: { token: string } };
-        if (login.status !== 1) throw new Error(`admin login failed: ${login.message}`);
-        const token = login.data.token;
+        const token = await adminToken(url);
 
         const endpoints: [string, string][] = [
           ['business-audit queue (page 1)', '/api/v1/business-audit?current=1&pageSize=10'],
