@@ -195,8 +195,9 @@ describe('back office', () => {
     renderAt('/Manage/memberInfo', memberUnit.user);
     expect(await screen.findByText('会员单位子系统')).toBeInTheDocument();
     expect(screen.getAllByText('单位信息管理').length).toBeGreaterThan(0);
-    // The unit's own menu: no staff pages.
+    // The unit's own menu: no staff pages; the personal centre and messages live in the header.
     expect(screen.queryByText('会员单位管理')).toBeNull();
+    expect(screen.getByRole('menu').textContent).not.toMatch(/个人中心|消息中心/);
   });
 
   it('appends the steps a page puts in the navigation model', async () => {

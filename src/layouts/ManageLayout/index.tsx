@@ -40,6 +40,8 @@ function toMenuData(entries: readonly PageEntry[], authType: number): MenuDataIt
     key: entry.path,
     name: entryTitle(entry, authType),
     icon: menuIcon(entry.icon),
+    // Reached from the header (the personal centre, messages), not the side menu.
+    hideInMenu: entry.hideInMenu,
     children: entry.children ? toMenuData(entry.children, authType) : undefined,
   }));
 }
