@@ -116,7 +116,7 @@ export default function BusinessAuditPage() {
       key: 'operations',
       valueType: 'option',
       fixed: 'right',
-      width: 190,
+      width: 250, // 详情 通过 驳回 退回修改: four buttons for a kind that takes all three decisions
       render: (_d, r) => [
         <Button key="view" type="link" size="small" onClick={() => setOpenId(r.id)}>
           详情
