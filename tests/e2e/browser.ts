@@ -33,8 +33,17 @@ export interface WatchedPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'zh-CN' });
+/**
+ * A new page in its own context. `bypassCSP` only for tests that inject their own instrument
+ * (axe-core) as an inline script, which the product's Content-Security-Policy rightly refuses;
+ * every journey runs under the policy.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 860 },
+  options: { bypassCSP?: boolean } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'zh-CN', bypassCSP: options.bypassCSP ?? false });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
