@@ -10,7 +10,7 @@ import { INSPECTION_SUBJECT_TYPE_LABELS, type InspectionDetail, type InspectionR
 import { formatDateTime } from '@/components/ListPage';
 import { getInspection } from '@/services/inspections';
 import type { DecisionKind } from './DecisionModal';
-import InspectionFiles from './InspectionFiles';
+import RecordFiles from '@/components/RecordFiles';
 import { StatusTag } from './status';
 
 const HISTORY_COLORS = { pending: 'blue', approved: 'green', rejected: 'red', returned: 'orange' } as const;
@@ -111,7 +111,7 @@ export default function DetailDrawer({ id, generation, onClose, onDecide, onSubm
           </div>
           <div>
             <Typography.Title level={5}>证明材料</Typography.Title>
-            <InspectionFiles files={record.files} />
+            <RecordFiles files={record.files} empty="未上传证明材料" />
           </div>
           <div>
             <Typography.Title level={5}>审核记录</Typography.Title>

@@ -4,15 +4,12 @@
  * certificate with its state and a link to its public page, and the review history.
  */
 import { Link } from '@umijs/max';
-import { Badge, Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Badge, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import { CERTIFICATE_STATE_LABELS } from '@common/schemas/certificates';
-import type { FileRef } from '@common/schemas/content';
-import type { PreviewItem } from '@common/schemas/files';
-import { REVIEW_KIND_LABELS, REVIEW_STATUS_LABELS, type ReviewHistoryEntry } from '@common/schemas/membership';
 import { PRACTITIONER_STATUS_LABELS, type PractitionerCertificate, type PractitionerDetail, type PractitionerStatusValue } from '@common/schemas/practitioners';
-import { FileThumb, formatDateTime } from '@/components/ListPage';
-import { previewFiles } from '@/services/file';
+import { FileThumb } from '@/components/ListPage';
+import RecordFiles from '@/components/RecordFiles';
+import ReviewHistory from '@/components/ReviewHistory';
 import MaskedValue from './MaskedValue';
 import { labelOf, type PractitionerDicts } from './usePractitionerDicts';
 
@@ -59,68 +56,6 @@ export function CertificateCard({ certificate }: { certificate: PractitionerCert
   );
 }
 
-/** Stored files as links that open or download them (signed addresses, as the upload list uses). */
-function FileLinks({ files }: { files: FileRef[] }) {
-  const [previews, setPreviews] = useState<Record<string, PreviewItem>>({});
-  const key = files.map((f) => f.fileId).join(',');
-  useEffect(() => {
-    if (!key) return undefined;
-    let live = true;
-    previewFiles(key.split(','))
-      .then((items) => live && setPreviews(Object.fromEntries(items.map((p) => [p.fileId, p]))))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  if (files.length === 0) return <span>-</span>;
-  return (
-    <Space orientation="vertical" size={2}>
-      {files.map((f) => {
-        const p = previews[f.fileId];
-        return p ? (
-          <a key={f.fileId} href={p.previewable ? p.url : p.downloadUrl} target="_blank" rel="noreferrer">
-            {f.name}
-          </a>
-        ) : (
-          <span key={f.fileId}>{f.name}</span>
-        );
-      })}
-    </Space>
-  );
-}
-
-const REVIEW_COLORS = { pending: 'blue', approved: 'green', rejected: 'red', returned: 'orange' } as const;
-
-function ReviewEntry({ entry }: { entry: ReviewHistoryEntry }) {
-  return (
-    <div>
-      <Typography.Text strong>
-        {REVIEW_KIND_LABELS[entry.what]} · {REVIEW_STATUS_LABELS[entry.status]}
-      </Typography.Text>
-      <div>
-        <Typography.Text type="secondary">
-          {formatDateTime(entry.submittedAt)} 提交{entry.submittedByName ? `（${entry.submittedByName}）` : ''}
-        </Typography.Text>
-      </div>
-      {entry.decidedAt && (
-        <div>
-          <Typography.Text type="secondary">
-            {formatDateTime(entry.decidedAt)} {REVIEW_STATUS_LABELS[entry.status]}
-            {entry.decidedByName ? `（${entry.decidedByName}）` : ''}
-          </Typography.Text>
-        </div>
-      )}
-      {entry.comment && <div>{entry.status === 'rejected' ? '原因' : '意见'}：{entry.comment}</div>}
-    </div>
-  );
-}
-
-export function ReviewHistory({ history }: { history: ReviewHistoryEntry[] }) {
-  if (history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审核记录" />;
-  return <Timeline items={history.map((entry) => ({ key: entry.id, color: REVIEW_COLORS[entry.status], content: <ReviewEntry entry={entry} /> }))} />;
-}
-
 export default function PractitionerDetailView({ record, dicts }: { record: PractitionerDetail; dicts: PractitionerDicts }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -158,10 +93,10 @@ export default function PractitionerDetailView({ record, dicts }: { record: Prac
       <Card size="small" title="材料">
         <Descriptions column={1} size="small">
           <Descriptions.Item label="学历证书">
-            <FileLinks files={record.diplomas} />
+            <RecordFiles files={record.diplomas} />
           </Descriptions.Item>
           <Descriptions.Item label="其他材料">
-            <FileLinks files={record.otherFiles} />
+            <RecordFiles files={record.otherFiles} />
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -9,8 +9,9 @@ import type { ReactNode } from 'react';
 import { CERTIFICATE_STATE_LABELS } from '@common/schemas/certificates';
 import { UNIT_KEY_FIELD_LABELS, type MemberUnitRecord, type UnitKeyField } from '@common/schemas/memberUnits';
 import { FileThumb, formatDateTime } from '@/components/ListPage';
-import FileLinks from './FileLinks';
-import { EventHistory, ReviewHistory } from './HistoryTimeline';
+import RecordFiles from '@/components/RecordFiles';
+import ReviewHistory from '@/components/ReviewHistory';
+import { EventHistory } from './HistoryTimeline';
 import UnitStatus from './UnitStatus';
 import { levelColor, levelLabel, type MemberLevels } from './useMemberLevels';
 
@@ -144,10 +145,10 @@ export default function UnitDetail({ unit, levels, changeActions }: UnitDetailPr
             {unit.logoFileId ? <FileThumb fileId={unit.logoFileId} alt={`${unit.name}的标志`} width={80} height={80} /> : '未上传'}
           </Descriptions.Item>
           <Descriptions.Item label="营业执照">
-            <FileLinks files={unit.businessLicence} />
+            <RecordFiles files={unit.businessLicence} />
           </Descriptions.Item>
           <Descriptions.Item label="资质文件">
-            <FileLinks files={unit.qualifications} />
+            <RecordFiles files={unit.qualifications} />
           </Descriptions.Item>
         </Descriptions>
       </Card>

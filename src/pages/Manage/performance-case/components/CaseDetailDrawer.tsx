@@ -3,7 +3,9 @@ import { App, Badge, Button, Card, Descriptions, Drawer, Popconfirm, Result, Ske
 import { useCallback, useEffect, useState } from 'react';
 import { CASE_STATUS_LABELS, type CaseDetail, type CaseStatusValue } from '@common/schemas/cases';
 import { approveCase, deleteCase, getCase } from '@/services/cases';
-import { FileLinks, labelOf, ReviewTimeline, type DictOptions } from '../../project-management/components/shared';
+import RecordFiles from '@/components/RecordFiles';
+import ReviewHistory from '@/components/ReviewHistory';
+import { labelOf, type DictOptions } from '../../project-management/components/shared';
 
 const BADGES: Record<CaseStatusValue, 'processing' | 'success' | 'error'> = { pending: 'processing', approved: 'success', rejected: 'error' };
 
@@ -105,10 +107,10 @@ export default function CaseDetailDrawer({ id, onClose, onChanged, onEdit, onRej
             </Descriptions>
           </Card>
           <Card size="small" title="证明材料">
-            <FileLinks files={record.files} />
+            <RecordFiles files={record.files} />
           </Card>
           <Card size="small" title="审核记录">
-            <ReviewTimeline history={record.reviewHistory} />
+            <ReviewHistory history={record.reviewHistory} />
           </Card>
         </Space>
       )}

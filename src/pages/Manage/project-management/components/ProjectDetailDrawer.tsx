@@ -8,7 +8,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { PROJECT_STATUS_LABELS, type ProjectDetail, type ProjectStatusValue } from '@common/schemas/projects';
 import { formatDateTime } from '@/components/ListPage';
 import { deleteProject, fileProject, getProject, submitProject } from '@/services/projects';
-import { FileLinks, labelOf, ReviewTimeline, type DictOptions } from './shared';
+import RecordFiles from '@/components/RecordFiles';
+import ReviewHistory from '@/components/ReviewHistory';
+import { labelOf, type DictOptions } from './shared';
 
 export const PROJECT_STATUS_BADGES: Record<ProjectStatusValue, 'default' | 'processing' | 'success' | 'warning'> = {
   draft: 'default',
@@ -167,10 +169,10 @@ export default function ProjectDetailDrawer({ id, onClose, onChanged, onEdit, on
             />
           </Card>
           <Card size="small" title="评估报告">
-            <FileLinks files={record.reports} />
+            <RecordFiles files={record.reports} />
           </Card>
           <Card size="small" title="审核记录">
-            <ReviewTimeline history={record.reviewHistory} approvedLabel="已备案" />
+            <ReviewHistory history={record.reviewHistory} approvedLabel="已备案" />
           </Card>
         </Space>
       )}

@@ -1,17 +1,11 @@
 /**
  * Pieces the project and the business-case pages share: a dictionary's options (the seed's
- * items at once, then the server's), stored files as links, the review history as a timeline,
- * and the dialog that asks for a reason (退回修改, 驳回) before anything is sent.
+ * items at once, then the server's) and the dialog that asks for a reason (退回修改, 驳回) before anything is sent.
  */
-import { App, Empty, Form, Input, Modal, Space, Timeline, Typography } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { DICTIONARIES, type DictionaryCode } from '@common/dictionaries';
-import type { FileRef } from '@common/schemas/content';
-import type { PreviewItem } from '@common/schemas/files';
-import { REVIEW_KIND_LABELS, REVIEW_STATUS_LABELS, type ReviewHistoryEntry } from '@common/schemas/membership';
-import { formatDateTime } from '@/components/ListPage';
 import { getDictItems } from '@/services/dict';
-import { previewFiles } from '@/services/file';
 
 export interface DictOptions {
   options: { label: string; value: string }[];
@@ -45,78 +39,6 @@ export function labelOf(dict: DictOptions, value: string | null | undefined): st
 /** ProTable's select filter: value → { text }. */
 export function valueEnumOf(dict: DictOptions): Record<string, { text: string }> {
   return Object.fromEntries(dict.options.map((o) => [o.value, { text: o.label }]));
-}
-
-/** Stored files as links that open or download them (the preview's signed addresses). */
-export function FileLinks({ files }: { files: FileRef[] }) {
-  const [previews, setPreviews] = useState<Record<string, PreviewItem>>({});
-  const key = files.map((f) => f.fileId).join(',');
-  useEffect(() => {
-    if (!key) return undefined;
-    let live = true;
-    previewFiles(key.split(','))
-      .then((items) => live && setPreviews(Object.fromEntries(items.map((p) => [p.fileId, p]))))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  if (files.length === 0) return <span>-</span>;
-  return (
-    <Space orientation="vertical" size={2}>
-      {files.map((f) => {
-        const p = previews[f.fileId];
-        return p ? (
-          <a key={f.fileId} href={p.previewable ? p.url : p.downloadUrl} target="_blank" rel="noreferrer">
-            {f.name}
-          </a>
-        ) : (
-          <span key={f.fileId}>{f.name}</span>
-        );
-      })}
-    </Space>
-  );
-}
-
-const REVIEW_COLORS = { pending: 'blue', approved: 'green', rejected: 'red', returned: 'orange' } as const;
-
-/** The review history, oldest first: who submitted when, who decided what, and why. */
-export function ReviewTimeline({ history, approvedLabel }: { history: ReviewHistoryEntry[]; approvedLabel?: string }) {
-  if (history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审核记录" />;
-  const statusLabel = (status: ReviewHistoryEntry['status']) => (status === 'approved' && approvedLabel ? approvedLabel : REVIEW_STATUS_LABELS[status]);
-  return (
-    <Timeline
-      items={history.map((entry) => ({
-        key: entry.id,
-        color: REVIEW_COLORS[entry.status],
-        content: (
-          <div>
-            <Typography.Text strong>
-              {REVIEW_KIND_LABELS[entry.what]} · {statusLabel(entry.status)}
-            </Typography.Text>
-            <div>
-              <Typography.Text type="secondary">
-                {formatDateTime(entry.submittedAt)} 提交{entry.submittedByName ? `（${entry.submittedByName}）` : ''}
-              </Typography.Text>
-            </div>
-            {entry.decidedAt && (
-              <div>
-                <Typography.Text type="secondary">
-                  {formatDateTime(entry.decidedAt)} {statusLabel(entry.status)}
-                  {entry.decidedByName ? `（${entry.decidedByName}）` : ''}
-                </Typography.Text>
-              </div>
-            )}
-            {entry.comment && (
-              <div>
-                {entry.status === 'approved' ? '意见' : '原因'}：{entry.comment}
-              </div>
-            )}
-          </div>
-        ),
-      }))}
-    />
-  );
 }
 
 export interface ReasonModalProps {

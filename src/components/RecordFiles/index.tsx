@@ -10,7 +10,7 @@ function sizeText(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export default function FileLinks({ files, empty = '未上传' }: { files: readonly FileRef[]; empty?: string }) {
+export default function RecordFiles({ files, empty = '未上传' }: { files: readonly FileRef[]; empty?: string }) {
   const [previews, setPreviews] = useState<Map<string, PreviewItem>>(new Map());
   const ids = files.map((f) => f.fileId).join(',');
   useEffect(() => {
