@@ -31,6 +31,17 @@ export const INSPECTION_STATUS_LABELS: Record<InspectionStatusValue, string> = {
   failed: '不通过',
 };
 
+/**
+ * The state as a unit or practitioner reads it on their workbench: the list's label, and for
+ * states that wait on someone, who (the same words as the inspection page, one table).
+ */
+export function inspectionStatusText(status: string): string {
+  const label = INSPECTION_STATUS_LABELS[status as InspectionStatusValue] ?? status;
+  if (status === 'submitted' || status === 'resubmitted') return `${label}，待审核`;
+  if (status === 'returned') return `${label}，待重新提交`;
+  return label;
+}
+
 /** States waiting for the association's decision. */
 export const INSPECTION_PENDING_STATUSES = ['submitted', 'resubmitted'] as const satisfies readonly InspectionStatusValue[];
 /** States from which the subject may (still) submit. */

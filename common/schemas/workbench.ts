@@ -108,15 +108,6 @@ export const WorkbenchInspection = Type.Object({
 });
 export type WorkbenchInspection = Static<typeof WorkbenchInspection>;
 
-export const INSPECTION_STATE_LABELS: Record<string, string> = {
-  not_submitted: '未提交',
-  submitted: '已提交，待审核',
-  passed: '合格',
-  failed: '不合格',
-  returned: '已退回，待修改',
-  resubmitted: '已重新提交，待审核',
-};
-
 export const OwnWorkbench = Type.Object({
   /** The unit's or the practitioner's name. */
   name: Type.String(),

@@ -271,7 +271,7 @@ describe('the supervision journey', () => {
       expect(unread1).toBe(unread0 + 2);
       const board3 = await unitBoard(u);
       expect(board3.validUntil).toBe(UNIT_VALID_AFTER);
-      expect(board3.inspectionStatus).toBe('合格');
+      expect(board3.inspectionStatus).toBe('已通过');
       expect(board3.todos.get('被退回待修改的年检') ?? 0).toBe((board2.todos.get('被退回待修改的年检') ?? 0) + 1);
 
       // The bell lists the return; its link opens the record, where the unit corrects and resubmits.

@@ -64,7 +64,7 @@ describe('工作台', () => {
     renderPage(<StagingPage />, PATH, practitioner);
     expect(await screen.findByText('从业人员证书')).toBeInTheDocument();
     expect(screen.getByText('有效')).toBeInTheDocument();
-    expect(screen.getByText('已退回，待修改')).toBeInTheDocument();
+    expect(screen.getByText('退回修改，待重新提交')).toBeInTheDocument();
     expect(screen.getByText('培训学时证明缺失')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '年检被退回，请修改后重新提交' })).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 /** A member unit's or a practitioner's workbench: their to-dos, their certificate, their inspection. */
 import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
 import { Link } from '@umijs/max';
-import { CERTIFICATE_STATE_LABELS, INSPECTION_STATE_LABELS, type OwnWorkbench } from '@common/schemas/workbench';
+import { inspectionStatusText } from '@common/schemas/inspections';
+import { CERTIFICATE_STATE_LABELS, type OwnWorkbench } from '@common/schemas/workbench';
 
 const CERTIFICATE_COLORS = { valid: 'green', expiring: 'orange', expired: 'red', revoked: 'red', none: 'default' } as const;
 
@@ -51,7 +52,7 @@ export default function OwnBoard({ data, kind }: { data: OwnWorkbench; kind: 'un
               <Descriptions.Item label="年度">
                 {inspection.year} 年{inspection.open ? '（进行中）' : '（已结束）'}
               </Descriptions.Item>
-              <Descriptions.Item label="状态">{INSPECTION_STATE_LABELS[inspection.status] ?? inspection.status}</Descriptions.Item>
+              <Descriptions.Item label="状态">{inspectionStatusText(inspection.status)}</Descriptions.Item>
               {inspection.deadline && <Descriptions.Item label="截止日期">{inspection.deadline}</Descriptions.Item>}
               {inspection.comment && <Descriptions.Item label="审核意见">{inspection.comment}</Descriptions.Item>}
             </Descriptions>
