@@ -109,10 +109,10 @@ describe('会员单位管理', () => {
     const modal = await waitFor(openModal);
     const ok = within(modal).getByRole('button', { name: /驳\s*回/ });
     fireEvent.click(ok);
-    expect(await within(modal).findByText('请输入驳回原因')).toBeInTheDocument();
+    expect(await within(modal).findByText('请填写驳回原因')).toBeInTheDocument();
     fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '   ' } });
     fireEvent.click(ok);
-    await waitFor(() => expect(within(modal).getByText('请输入驳回原因')).toBeInTheDocument());
+    await waitFor(() => expect(within(modal).getByText('请填写驳回原因')).toBeInTheDocument());
     expect(memberUnitCallsTo('post', '/member-units/mu-pending/reject')).toHaveLength(0);
 
     fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '营业执照不清晰' } });

@@ -25,6 +25,16 @@ export function dateRangeFilter<T>(title: string, from: string, to: string): Res
   };
 }
 
+/**
+ * The search form's year filter (`?year=`): the last ten years, this one first (a Map, since
+ * an object would sort numeric keys up); `tooltip` says which date the year is taken from.
+ */
+export function yearFilter<T>(tooltip: string, count = 10): ResourceColumn<T> {
+  const year = new Date().getFullYear();
+  const years = new Map(Array.from({ length: count }, (_, i) => [String(year - i), { text: `${year - i}年` }] as const));
+  return { title: '年度', dataIndex: 'year', hideInTable: true, valueType: 'select', valueEnum: years, filter: true, tooltip };
+}
+
 /** A time column as `YYYY-MM-DD HH:mm` (Beijing time, as the browser shows it). */
 export function dateTimeColumn<T>(title: string, dataIndex: keyof T & string, extra: ResourceColumn<T> = {}): ResourceColumn<T> {
   return {

@@ -12,7 +12,7 @@ export {
   type ResourceFormDrawerProps,
   type Submitter,
 } from './ResourceFormDrawer';
-export { dateRangeFilter, dateTimeColumn, deleteAction, editAction, keywordColumn } from './columns';
+export { dateRangeFilter, dateTimeColumn, deleteAction, editAction, keywordColumn, yearFilter } from './columns';
 export { DATE_TIME_FORMAT, formatDateTime, fromIso, toIso } from './format';
 export {
   filesToItems,

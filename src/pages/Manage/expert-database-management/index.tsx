@@ -29,7 +29,8 @@ import { experts, exportExperts } from '@/services/experts';
 import ExpertFields from './components/ExpertFields';
 import { EXPERT_INITIAL_VALUES, toExpertBody, toExpertValues, type ExpertValues } from './components/expertValues';
 import FlagSwitch from './components/FlagSwitch';
-import { labelOf, useExpertDicts, valueEnumOf } from './components/useExpertDicts';
+import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
+import { useExpertDicts } from './components/useExpertDicts';
 
 const EDIT = 'expert:edit';
 const DELETE = 'expert:delete';

@@ -28,12 +28,14 @@ import {
 import { exportMemberUnits, memberUnits } from '@/services/memberUnits';
 import { getCurrentUser } from '@/storage';
 import ApproveModal from './components/ApproveModal';
-import ReasonModal, { type ReasonRequest } from './components/ReasonModal';
+import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
+import { STATUS_REASON_MAX } from '@common/schemas/memberUnits';
 import UnitDetailDrawer, { unitPagePath } from './components/UnitDetailDrawer';
 import UnitFields from './components/UnitFields';
 import UnitStatus, { STATUS_VALUE_ENUM } from './components/UnitStatus';
 import { toUnitBody, toUnitValues, type UnitValues } from './components/unitValues';
-import { levelColor, levelLabel, useMemberLevels } from './components/useMemberLevels';
+import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
+import { levelColor, useMemberLevels } from './components/useMemberLevels';
 import WindowSwitch from './components/WindowSwitch';
 
 const VIEW = 'member:unit:view';
@@ -125,9 +127,9 @@ export default function MemberUnitManagementPage() {
         dataIndex: 'memberLevel',
         width: 120,
         valueType: 'select',
-        valueEnum: Object.fromEntries(levels.items.map((i) => [i.value, { text: i.label }])),
+        valueEnum: valueEnumOf(levels),
         filter: true,
-        render: (_dom, r) => (r.memberLevel ? <Tag color={levelColor(r.memberLevel)}>{levelLabel(levels, r.memberLevel)}</Tag> : '-'),
+        render: (_dom, r) => (r.memberLevel ? <Tag color={levelColor(r.memberLevel)}>{labelOf(levels, r.memberLevel)}</Tag> : '-'),
       },
       { title: '会员编号', dataIndex: 'memberNo', width: 110, sorter: true, render: (_dom, r) => r.memberNo ?? '-' },
       dateRangeFilter('入会日期', 'joinFrom', 'joinTo'),
@@ -187,6 +189,7 @@ export default function MemberUnitManagementPage() {
             title: '驳回入会申请',
             description: `驳回「${r.name}」的入会申请。单位登录后可看到驳回原因，修改材料后重新提交。`,
             label: '驳回原因',
+            max: STATUS_REASON_MAX,
             okText: '驳回',
             danger: true,
             placeholder: '请写明需要补充或修改的材料，单位将看到此原因',
@@ -207,6 +210,7 @@ export default function MemberUnitManagementPage() {
             title: '暂停会员资格',
             description: `暂停后「${r.name}」不再在会员之窗和官网展示，可随时恢复。`,
             label: '暂停原因',
+            max: STATUS_REASON_MAX,
             okText: '暂停',
             danger: true,
             run: (reason) => memberUnits.suspend(r.id, reason, r.version),
@@ -240,6 +244,7 @@ export default function MemberUnitManagementPage() {
               </Typography.Text>
             ),
             label: '注销原因',
+            max: STATUS_REASON_MAX,
             okText: '确认注销',
             danger: true,
             run: (reason) => memberUnits.cancel(r.id, reason, r.version),

@@ -11,7 +11,8 @@ import { FileThumb } from '@/components/ListPage';
 import RecordFiles from '@/components/RecordFiles';
 import ReviewHistory from '@/components/ReviewHistory';
 import MaskedValue from './MaskedValue';
-import { labelOf, type PractitionerDicts } from './usePractitionerDicts';
+import { labelOf } from '@/hooks/useDictionaries';
+import type { PractitionerDicts } from './usePractitionerDicts';
 
 export const STATUS_BADGES: Record<PractitionerStatusValue, 'processing' | 'success' | 'error' | 'default'> = {
   pending: 'processing',

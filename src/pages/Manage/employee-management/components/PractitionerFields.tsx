@@ -17,7 +17,8 @@ import {
 import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
 import { emailRule, idCardRule, phoneRule } from './practitionerValues';
-import { optionsOf, type PractitionerDicts } from './usePractitionerDicts';
+import { optionsOf } from '@/hooks/useDictionaries';
+import type { PractitionerDicts } from './usePractitionerDicts';
 
 /** Images only: the server refuses anything else as a photo. */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp';

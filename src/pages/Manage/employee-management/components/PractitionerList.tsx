@@ -44,7 +44,8 @@ import { StatusBadge } from './PractitionerDetailView';
 import { PRACTITIONER_INITIAL_VALUES, toCreateBody, toPractitionerValues, toUpdateBody, type PractitionerValues } from './practitionerValues';
 import StepModals, { type StepTarget } from './StepModals';
 import { useUnitContext } from './useUnitContext';
-import { labelOf, usePractitionerDicts, valueEnumOf } from './usePractitionerDicts';
+import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
+import { usePractitionerDicts } from './usePractitionerDicts';
 
 type ListQuery = Record<string, string | number>;
 

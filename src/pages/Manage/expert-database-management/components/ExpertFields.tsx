@@ -21,7 +21,8 @@ import {
 import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
 import { birthYearRule, emailRule, phoneRule } from './expertValues';
-import { optionsOf, type ExpertDicts } from './useExpertDicts';
+import { optionsOf } from '@/hooks/useDictionaries';
+import type { ExpertDicts } from './useExpertDicts';
 
 /** Images only: the server refuses anything else as a photo. */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp';

@@ -18,7 +18,8 @@ import { memberUnits } from '@/services/memberUnits';
 import UnitDetail, { certificateLink } from '../components/UnitDetail';
 import { useChangeDecisions } from '../components/UnitDetailDrawer';
 import UnitStatus from '../components/UnitStatus';
-import { levelColor, levelLabel, useMemberLevels } from '../components/useMemberLevels';
+import { labelOf } from '@/hooks/useDictionaries';
+import { levelColor, useMemberLevels } from '../components/useMemberLevels';
 
 const LIST_PATH = '/Manage/member-unit-management';
 
@@ -122,7 +123,7 @@ export default function MemberUnitPage() {
       <Descriptions bordered size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 24 }}>
         <Descriptions.Item label="会员编号">{unit.memberNo ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="会员级别">
-          {unit.memberLevel ? <Tag color={levelColor(unit.memberLevel)}>{levelLabel(levels, unit.memberLevel)}</Tag> : '-'}
+          {unit.memberLevel ? <Tag color={levelColor(unit.memberLevel)}>{labelOf(levels, unit.memberLevel)}</Tag> : '-'}
         </Descriptions.Item>
         <Descriptions.Item label="状态">
           <UnitStatus status={unit.status} />

@@ -8,7 +8,8 @@ import { Alert, App, Checkbox, Descriptions, Form, Input, Modal, Select } from '
 import { useState } from 'react';
 import { STATUS_REASON_MAX, type MemberUnitListItem } from '@common/schemas/memberUnits';
 import { memberUnits } from '@/services/memberUnits';
-import { levelOptions, type MemberLevels } from './useMemberLevels';
+import { optionsOf } from '@/hooks/useDictionaries';
+import type { MemberLevels } from './useMemberLevels';
 
 interface ApproveValues {
   memberLevel: string;
@@ -89,7 +90,7 @@ export default function ApproveModal({ unit, levels, onClose, onDone }: ApproveM
             initialValues={{ memberLevel: unit.memberLevel ?? 'member', showInWindow: true }}
           >
             <Form.Item name="memberLevel" label="会员级别" rules={[{ required: true, message: '请选择会员级别' }]}>
-              <Select options={levelOptions(levels)} placeholder="请选择会员级别" />
+              <Select options={optionsOf(levels)} placeholder="请选择会员级别" />
             </Form.Item>
             <Form.Item name="showInWindow" valuePropName="checked">
               <Checkbox>在官网“会员之窗”展示</Checkbox>

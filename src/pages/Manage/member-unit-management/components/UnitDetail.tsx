@@ -13,7 +13,8 @@ import RecordFiles from '@/components/RecordFiles';
 import ReviewHistory from '@/components/ReviewHistory';
 import { EventHistory } from './HistoryTimeline';
 import UnitStatus from './UnitStatus';
-import { levelColor, levelLabel, type MemberLevels } from './useMemberLevels';
+import { labelOf } from '@/hooks/useDictionaries';
+import { levelColor, type MemberLevels } from './useMemberLevels';
 
 const STATE_COLORS = { valid: 'green', expired: 'orange', revoked: 'red' } as const;
 
@@ -104,7 +105,7 @@ export default function UnitDetail({ unit, levels, changeActions }: UnitDetailPr
         <Descriptions.Item label="从业人数">{dash(unit.staffCount)}</Descriptions.Item>
         <Descriptions.Item label="已登记从业人员">{`${unit.counts.practitioners} 人${unit.counts.pendingPractitioners ? `（另有 ${unit.counts.pendingPractitioners} 人待审核）` : ''}`}</Descriptions.Item>
         <Descriptions.Item label="会员级别">
-          {unit.memberLevel ? <Tag color={levelColor(unit.memberLevel)}>{levelLabel(levels, unit.memberLevel)}</Tag> : '-'}
+          {unit.memberLevel ? <Tag color={levelColor(unit.memberLevel)}>{labelOf(levels, unit.memberLevel)}</Tag> : '-'}
         </Descriptions.Item>
         <Descriptions.Item label="会员编号">{dash(unit.memberNo)}</Descriptions.Item>
         <Descriptions.Item label="入会日期">{dash(unit.joinDate)}</Descriptions.Item>

@@ -5,10 +5,10 @@
 import { Link, useAccess } from '@umijs/max';
 import { App, Button, Drawer, Result, Skeleton, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import type { MemberUnitRecord } from '@common/schemas/memberUnits';
+import { STATUS_REASON_MAX, type MemberUnitRecord } from '@common/schemas/memberUnits';
 import type { AccessFlags } from '@/access';
 import { memberUnits } from '@/services/memberUnits';
-import ReasonModal, { type ReasonRequest } from './ReasonModal';
+import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
 import UnitDetail from './UnitDetail';
 import type { MemberLevels } from './useMemberLevels';
 
@@ -54,6 +54,7 @@ export function useChangeDecisions(unit: MemberUnitRecord | null, onDecided: () 
           title: '驳回信息变更',
           description: `驳回后「${unit.name}」的关键信息保持原样，单位可看到驳回原因并重新提交。`,
           label: '驳回原因',
+          max: STATUS_REASON_MAX,
           okText: '驳回变更',
           danger: true,
           run: (text) => memberUnits.rejectChange(unit.id, text),

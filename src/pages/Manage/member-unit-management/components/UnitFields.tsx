@@ -19,7 +19,8 @@ import {
 import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
 import { creditCodeRule, emailRule, phoneRule } from './unitValues';
-import { levelOptions, type MemberLevels } from './useMemberLevels';
+import { optionsOf } from '@/hooks/useDictionaries';
+import type { MemberLevels } from './useMemberLevels';
 
 const LOGO_ACCEPT = '.jpg,.jpeg,.png,.webp';
 const LOGO_MAX_SIZE = 5 * 1024 * 1024;
@@ -53,7 +54,7 @@ export default function UnitFields({ levels }: { levels: MemberLevels }) {
           <ProFormText name="legalRepresentative" label="法定代表人" rules={[required('法定代表人'), maxLength('法定代表人', UNIT_PERSON_MAX)]} />
         </Col>
         <Col xs={24} md={12}>
-          <ProFormSelect name="memberLevel" label="会员级别" placeholder="请选择会员级别" allowClear options={levelOptions(levels)} />
+          <ProFormSelect name="memberLevel" label="会员级别" placeholder="请选择会员级别" allowClear options={optionsOf(levels)} />
         </Col>
         <Col xs={24} md={12}>
           <ProFormText name="contactPerson" label="联系人" rules={[required('联系人'), maxLength('联系人', UNIT_PERSON_MAX)]} />

@@ -5,7 +5,7 @@ import { CASE_STATUS_LABELS, type CaseDetail, type CaseStatusValue } from '@comm
 import { approveCase, deleteCase, getCase } from '@/services/cases';
 import RecordFiles from '@/components/RecordFiles';
 import ReviewHistory from '@/components/ReviewHistory';
-import { labelOf, type DictOptions } from '../../project-management/components/shared';
+import { labelOf, type Dictionary } from '@/hooks/useDictionaries';
 
 const BADGES: Record<CaseStatusValue, 'processing' | 'success' | 'error'> = { pending: 'processing', approved: 'success', rejected: 'error' };
 
@@ -19,7 +19,7 @@ export interface CaseDetailDrawerProps {
   onChanged: () => void;
   onEdit: (id: string) => void;
   onReject: (record: CaseDetail) => void;
-  types: DictOptions;
+  types: Dictionary;
 }
 
 export default function CaseDetailDrawer({ id, onClose, onChanged, onEdit, onReject, types }: CaseDetailDrawerProps) {

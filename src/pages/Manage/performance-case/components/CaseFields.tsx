@@ -5,12 +5,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CASE_FILES_MAX, CASE_SUMMARY_MAX, CASE_TEXT_MAX, CASE_TITLE_MAX, type CaseDetail } from '@common/schemas/cases';
 import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
-import type { DictOptions } from '../../project-management/components/shared';
+import { optionsOf, type Dictionary } from '@/hooks/useDictionaries';
 
 export const CASE_FILE_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
 export const CASE_FILE_MAX_SIZE = 50 * 1024 * 1024;
 
-export default function CaseFields({ record, types }: { record?: CaseDetail; types: DictOptions }) {
+export default function CaseFields({ record, types }: { record?: CaseDetail; types: Dictionary }) {
   return (
     <>
       {record?.status === 'rejected' && record.rejectReason && (
@@ -22,7 +22,7 @@ export default function CaseFields({ record, types }: { record?: CaseDetail; typ
       <ProFormText name="title" label="案例名称" placeholder="如：某某项目社会稳定风险评估" rules={[required('案例名称'), maxLength('案例名称', CASE_TITLE_MAX)]} />
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <ProFormSelect name="projectType" label="项目类型" placeholder="请选择项目类型" allowClear options={types.options} />
+          <ProFormSelect name="projectType" label="项目类型" placeholder="请选择项目类型" allowClear options={optionsOf(types)} />
         </Col>
         <Col xs={24} md={12}>
           <ProFormText name="client" label="委托单位" placeholder="评估主体 / 委托单位" rules={[maxLength('委托单位', CASE_TEXT_MAX)]} />

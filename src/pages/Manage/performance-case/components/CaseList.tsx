@@ -11,6 +11,7 @@ import { CASE_REASON_MAX, CASE_STATUS_LABELS, type CaseDetail, type CaseRecord }
 import {
   dateTimeColumn,
   keywordColumn,
+  yearFilter,
   ResourceFormDrawer,
   ResourceTable,
   useFormDrawer,
@@ -20,7 +21,8 @@ import {
 } from '@/components/ListPage';
 import { approveCase, cases, createCase, deleteCase, exportCases, getCase, rejectCase, updateCase } from '@/services/cases';
 import { projectUnitOptions } from '@/services/projects';
-import { labelOf, ReasonModal, recentYears, useDictOptions, valueEnumOf } from '../../project-management/components/shared';
+import ReasonModal from '@/components/ReasonModal';
+import { labelOf, useDictionaries, valueEnumOf } from '@/hooks/useDictionaries';
 import CaseDetailDrawer, { CaseStatusBadge } from './CaseDetailDrawer';
 import CaseFields from './CaseFields';
 import { CASE_INITIAL_VALUES, toCaseBody, toCaseValues, type CaseValues } from './caseValues';
@@ -38,7 +40,7 @@ export default function CaseList() {
   const isStaff = initialState?.currentUser?.authType === AuthType.Staff;
   const isUnit = initialState?.currentUser?.authType === AuthType.MemberUnit;
   const { message } = App.useApp();
-  const types = useDictOptions('project_type');
+  const types = useDictionaries('project_type').project_type;
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
   const lastQuery = useRef<ListQuery>({});
@@ -108,7 +110,7 @@ export default function CaseList() {
       },
       { title: '委托单位', dataIndex: 'client', width: 180, ellipsis: true, render: (_d, r) => r.client ?? '-' },
       { title: '完成日期', dataIndex: 'completedOn', width: 110, sorter: true, render: (_d, r) => r.completedOn ?? '-' },
-      { title: '年度', dataIndex: 'year', hideInTable: true, valueType: 'select', valueEnum: recentYears(), filter: true, tooltip: '按完成日期的年份' },
+      yearFilter('按完成日期的年份'),
       {
         title: '会员之窗',
         dataIndex: 'public',
@@ -218,22 +220,26 @@ export default function CaseList() {
         onReject={(r) => setRejecting(r)}
         types={types}
       />
-      {rejecting && (
-        <ReasonModal
-          title={`驳回「${rejecting.title}」`}
-          label="驳回原因"
-          okText="驳回"
-          placeholder="如：未提供委托合同及评估报告"
-          max={CASE_REASON_MAX}
-          onSubmit={(reason) => rejectCase(rejecting.id, rejecting.version, reason)}
-          onClose={() => setRejecting(null)}
-          successMessage="业绩案例已驳回"
-          onDone={() => {
-            reload();
-            if (detailId) closeDetail();
-          }}
-        />
-      )}
+      <ReasonModal
+        request={
+          rejecting && {
+            title: `驳回「${rejecting.title}」`,
+            label: '驳回原因',
+            okText: '驳回',
+            danger: true,
+            placeholder: '如：未提供委托合同及评估报告',
+            max: CASE_REASON_MAX,
+            extra: '原因会通知提交单位，请写明需要补充或更正的内容',
+            run: (reason) => rejectCase(rejecting.id, rejecting.version, reason),
+            successMessage: '业绩案例已驳回',
+            onDone: () => {
+              reload();
+              if (detailId) closeDetail();
+            },
+          }
+        }
+        onClose={() => setRejecting(null)}
+      />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/components/ListPage';
 import { deleteProject, fileProject, getProject, submitProject } from '@/services/projects';
 import RecordFiles from '@/components/RecordFiles';
 import ReviewHistory from '@/components/ReviewHistory';
-import { labelOf, type DictOptions } from './shared';
+import { labelOf, type Dictionary } from '@/hooks/useDictionaries';
 
 export const PROJECT_STATUS_BADGES: Record<ProjectStatusValue, 'default' | 'processing' | 'success' | 'warning'> = {
   draft: 'default',
@@ -32,8 +32,8 @@ export interface ProjectDetailDrawerProps {
   onChanged: () => void;
   onEdit: (id: string) => void;
   onReturn: (record: ProjectDetail) => void;
-  types: DictOptions;
-  risks: DictOptions;
+  types: Dictionary;
+  risks: Dictionary;
 }
 
 export default function ProjectDetailDrawer({ id, onClose, onChanged, onEdit, onReturn, types, risks }: ProjectDetailDrawerProps) {

@@ -20,7 +20,7 @@ import {
 } from '@common/schemas/projects';
 import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
-import type { DictOptions } from './shared';
+import { optionsOf, type Dictionary } from '@/hooks/useDictionaries';
 
 /** 结束日期 on or after 开始日期, as the server checks. */
 const endAfterStart: FormRule = ({ getFieldValue }) => ({
@@ -35,8 +35,8 @@ export const REPORT_MAX_SIZE = 50 * 1024 * 1024;
 
 export interface ProjectFieldsProps {
   record?: ProjectDetail;
-  types: DictOptions;
-  risks: DictOptions;
+  types: Dictionary;
+  risks: Dictionary;
   /** The unit's approved practitioners: { label: 姓名（证书编号）, value: id }. */
   practitioners: { label: string; value: string }[];
 }
@@ -62,7 +62,7 @@ export default function ProjectFields({ record, types, risks, practitioners }: P
           <ProFormText name="client" label="委托单位" placeholder="评估主体 / 委托单位" rules={[maxLength('委托单位', PROJECT_TEXT_MAX)]} />
         </Col>
         <Col xs={24} md={12}>
-          <ProFormSelect name="type" label="项目类型" placeholder="请选择项目类型" allowClear options={types.options} />
+          <ProFormSelect name="type" label="项目类型" placeholder="请选择项目类型" allowClear options={optionsOf(types)} />
         </Col>
         <Col xs={24} md={12}>
           <ProFormText name="region" label="所在区域" placeholder="如：上城区" rules={[maxLength('所在区域', 100)]} />
@@ -90,7 +90,7 @@ export default function ProjectFields({ record, types, risks, practitioners }: P
           />
         </Col>
         <Col xs={24} md={12}>
-          <ProFormSelect name="riskLevel" label="风险等级" placeholder="请选择风险等级" allowClear options={risks.options} />
+          <ProFormSelect name="riskLevel" label="风险等级" placeholder="请选择风险等级" allowClear options={optionsOf(risks)} />
         </Col>
         <Col xs={24} md={12}>
           <ProFormSelect

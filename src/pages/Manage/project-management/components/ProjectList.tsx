@@ -12,6 +12,7 @@ import { PROJECT_REASON_MAX, PROJECT_STATUS_LABELS, type ProjectDetail, type Pro
 import {
   dateTimeColumn,
   keywordColumn,
+  yearFilter,
   ResourceFormDrawer,
   ResourceTable,
   useFormDrawer,
@@ -35,7 +36,8 @@ import {
 import ProjectDetailDrawer, { ProjectStatusBadge, RISK_COLORS } from './ProjectDetailDrawer';
 import ProjectFields from './ProjectFields';
 import { PROJECT_INITIAL_VALUES, toProjectBody, toProjectValues, type ProjectValues } from './projectValues';
-import { labelOf, ReasonModal, recentYears, useDictOptions, valueEnumOf } from './shared';
+import ReasonModal from '@/components/ReasonModal';
+import { labelOf, useDictionaries, valueEnumOf } from '@/hooks/useDictionaries';
 
 type ListQuery = Record<string, string | number>;
 
@@ -52,8 +54,7 @@ export default function ProjectList() {
   const isStaff = user?.authType === AuthType.Staff;
   const isUnit = user?.authType === AuthType.MemberUnit;
   const { message } = App.useApp();
-  const types = useDictOptions('project_type');
-  const risks = useDictOptions('risk_level');
+  const { project_type: types, risk_level: risks } = useDictionaries('project_type', 'risk_level');
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
   const lastQuery = useRef<ListQuery>({});
@@ -132,7 +133,7 @@ export default function ProjectList() {
         render: (_d, r) => labelOf(types, r.type),
       },
       { title: '所在区域', dataIndex: 'region', width: 120, ellipsis: true, filter: true, fieldProps: { placeholder: '如：上城区' }, render: (_d, r) => r.region ?? '-' },
-      { title: '年度', dataIndex: 'year', hideInTable: true, valueType: 'select', valueEnum: recentYears(), filter: true, tooltip: '按开始日期的年份' },
+      yearFilter('按开始日期的年份'),
       {
         title: '风险等级',
         dataIndex: 'riskLevel',
@@ -258,22 +259,26 @@ export default function ProjectList() {
         types={types}
         risks={risks}
       />
-      {returning && (
-        <ReasonModal
-          title={`退回「${returning.name}」修改`}
-          label="退回原因"
-          okText="退回"
-          placeholder="如：风险调查样本量不足，请补充调查"
-          max={PROJECT_REASON_MAX}
-          onSubmit={(reason) => returnProject(returning.id, returning.version, reason)}
-          onClose={() => setReturning(null)}
-          successMessage="项目已退回单位修改"
-          onDone={() => {
-            reload();
-            if (detailId) setDetailId(null);
-          }}
-        />
-      )}
+      <ReasonModal
+        request={
+          returning && {
+            title: `退回「${returning.name}」修改`,
+            label: '退回原因',
+            okText: '退回',
+            danger: true,
+            placeholder: '如：风险调查样本量不足，请补充调查',
+            max: PROJECT_REASON_MAX,
+            extra: '原因会通知提交单位，请写明需要补充或更正的内容',
+            run: (reason) => returnProject(returning.id, returning.version, reason),
+            successMessage: '项目已退回单位修改',
+            onDone: () => {
+              reload();
+              if (detailId) setDetailId(null);
+            },
+          }
+        }
+        onClose={() => setReturning(null)}
+      />
     </>
   );
 }
