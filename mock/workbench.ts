@@ -11,6 +11,12 @@ import { FIXTURE_UNIT_NAME } from './fixtures';
 import { authenticate } from './sessions';
 
 const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, units: i === 2 ? 2 : i === 9 ? 1 : 0, practitioners: i < 11 ? i % 4 : 3 }));
+/** 2025 had joins in May only; 2024 nothing (the empty state). */
+const MONTHS_OF: Record<number, typeof months> = {
+  2026: months,
+  2025: months.map((m, i) => ({ month: `2025-${m.month.slice(5)}`, units: i === 4 ? 3 : 0, practitioners: i === 4 ? 5 : 0 })),
+  2024: months.map((m) => ({ month: `2024-${m.month.slice(5)}`, units: 0, practitioners: 0 })),
+};
 
 export const staffFixture: StaffWorkbench = {
   pending: [
@@ -41,6 +47,7 @@ export const staffFixture: StaffWorkbench = {
     ],
   },
   year: 2026,
+  years: [2026, 2025, 2024],
   monthly: months,
   projectsByType: [
     { key: 'major_project', label: '重大工程', count: 5 },
@@ -85,7 +92,11 @@ export const workbenchHandlers: HttpHandler[] = [
     let body: Workbench;
     if (user.authType === AuthType.Staff) {
       if (!hasPermission(user, 'workbench:view')) return HttpResponse.json({ status: 30, success: false, message: '没有权限执行此操作', data: null }, { status: 403 });
-      body = { view: 'staff', staff: { ...staffFixture, recentLogs: hasPermission(user, 'system:log:view') ? staffFixture.recentLogs : null }, own: null };
+      const year = Number(new URL(request.url).searchParams.get('year')) || staffFixture.year;
+      const monthly = MONTHS_OF[year];
+      if (!monthly) return HttpResponse.json({ status: 10, success: false, message: `年度不能晚于 ${staffFixture.year} 年`, data: null }, { status: 400 });
+      const ofYear = year === staffFixture.year ? {} : { projectsByType: [], projectsByRiskOfYear: [] };
+      body = { view: 'staff', staff: { ...staffFixture, ...ofYear, year, monthly, recentLogs: hasPermission(user, 'system:log:view') ? staffFixture.recentLogs : null }, own: null };
     } else if (user.authType === AuthType.MemberUnit) {
       body = { view: 'unit', staff: null, own: unitFixture };
     } else {

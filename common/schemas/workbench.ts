@@ -9,6 +9,16 @@ import { REVIEW_KIND_VALUES } from './membership';
 
 const Count = Type.Integer({ minimum: 0 });
 
+/** The first year the workbench charts (before the association kept records here). */
+export const WORKBENCH_FIRST_YEAR = 2000;
+
+/** GET /workbench?year=: the year the staff's charts show (this year when omitted). */
+export const WorkbenchQuery = Type.Object(
+  { year: Type.Optional(Type.Integer({ minimum: WORKBENCH_FIRST_YEAR, maximum: 2100, title: '年度' })) },
+  { additionalProperties: false },
+);
+export type WorkbenchQuery = Static<typeof WorkbenchQuery>;
+
 /** One bar or slice: a dictionary value (or kind), its label and how many. */
 export const LabelledCount = Type.Object({ key: Type.String(), label: Type.String(), count: Count });
 export type LabelledCount = Static<typeof LabelledCount>;
@@ -57,6 +67,8 @@ export const StaffWorkbench = Type.Object({
     projectsByRisk: Type.Array(LabelledCount),
   }),
   year: Type.Integer(),
+  /** The years there is something to chart, newest first: this year back to the first join or registration. */
+  years: Type.Array(Type.Integer()),
   /** Twelve months of the year: new member units (join date) and practitioners (registered). */
   monthly: Type.Array(WorkbenchMonth),
   /** Projects submitted in the year. */

@@ -2,6 +2,7 @@
 import type { Workbench } from '@common/schemas/workbench';
 import { api, type RequestOptions } from './api';
 
-export function getWorkbench(options?: RequestOptions): Promise<Workbench> {
-  return api<Workbench>('/workbench', options);
+/** `year`: the year of the staff's charts (this year when omitted). */
+export function getWorkbench(year?: number, options?: RequestOptions): Promise<Workbench> {
+  return api<Workbench>('/workbench', { ...options, params: year ? { year } : undefined });
 }

@@ -81,6 +81,34 @@ describe.each(dialects)('workbench on %s', (dialect) => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it('charts another year on request: the years with records, that year’s months; never a future year', async () => {
+    const thisYear = (await bench(admin)).body.data.staff?.year ?? 0;
+    const db = t.db.kysely;
+    const first = await db.selectFrom('member_units').select((eb) => eb.fn.min('join_date').as('first')).executeTakeFirstOrThrow();
+    const firstYear = Number(String(first.first).slice(0, 4));
+    expect(firstYear).toBeLessThan(thisYear); // the demo's units joined in earlier years
+
+    const res = await t.call<Workbench>('GET', `workbench?year=${firstYear}`, { token: admin });
+    expect(res.body.status).toBe(1);
+    const staff = res.body.data.staff;
+    if (!staff) throw new Error('no staff workbench');
+    expect(staff.year).toBe(firstYear);
+    expect(staff.years[0]).toBe(thisYear);
+    expect(staff.years.at(-1)).toBeLessThanOrEqual(firstYear);
+    expect(staff.years).toEqual([...staff.years].sort((a, b) => b - a));
+    expect(staff.monthly[0].month).toBe(`${firstYear}-01`);
+    const joined = await db.selectFrom('member_units').select('join_date').where('join_date', '>=', `${firstYear}-01-01`).where('join_date', '<=', `${firstYear}-12-31`).execute();
+    expect(joined.length).toBeGreaterThan(0);
+    expect(staff.monthly.reduce((sum, m) => sum + m.units, 0)).toBe(joined.length);
+
+    const future = await t.call('GET', `workbench?year=${thisYear + 1}`, { token: admin });
+    expect(future.statusCode).toBe(400);
+    expect(future.body).toMatchObject({ status: 10, message: `年度不能晚于 ${thisYear} 年` });
+    const bad = await t.call('GET', 'workbench?year=abc', { token: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.message).toContain('年度');
+  });
+
   it('follows a decision at once, and shows the log only to those who may read it', async () => {
     const before = (await bench(admin)).body.data.staff;
     const review = await t.db.kysely.selectFrom('reviews').select('id').where('what', '=', 'practitioner').where('status', '=', 'pending').executeTakeFirstOrThrow();

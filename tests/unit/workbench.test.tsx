@@ -4,7 +4,7 @@
  * jsdom has no canvas) and the log only with system:log:view; a member unit its to-dos,
  * certificate and inspection; a practitioner theirs.
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import StagingPage from '@/pages/Manage/staging';
 import { limitedStaff, memberUnit, practitioner, superAdmin } from '../../mock';
@@ -35,6 +35,21 @@ describe('工作台', () => {
     expect(await screen.findByTestId('charts')).toHaveTextContent('2026 年图表：12 个月');
     expect(screen.getByText('最新操作日志')).toBeInTheDocument();
     expect(screen.getByText('审核通过会员单位「润和社会治理咨询有限公司」')).toBeInTheDocument();
+  });
+
+  it('staff choose the year of the charts; the board reloads that year', async () => {
+    renderPage(<StagingPage />, PATH, superAdmin);
+    expect(await screen.findByTestId('charts')).toHaveTextContent('2026 年图表：12 个月');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '统计年度' }));
+    fireEvent.click(await screen.findByTitle('2025 年'));
+    await waitFor(() => expect(screen.getByTestId('charts')).toHaveTextContent('2025 年图表：12 个月'));
+    // The rest of the board stayed on screen while the year loaded.
+    expect(screen.getByText('待我审核（共 11 项）')).toBeInTheDocument();
+  });
+
+  it('opens on the year in the URL', async () => {
+    renderPage(<StagingPage />, `${PATH}?year=2024`, superAdmin);
+    expect(await screen.findByTestId('charts')).toHaveTextContent('2024 年图表：12 个月');
   });
 
   it('staff without system:log:view see no log', async () => {

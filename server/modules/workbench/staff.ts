@@ -8,11 +8,12 @@ import { sql } from 'kysely';
 import { hasPermission } from '@common/permissions';
 import { REVIEW_KIND_VALUES } from '@common/schemas/membership';
 import { reviewKindLabel } from '@common/schemas/businessAudit';
-import type { LabelledCount, StaffWorkbench, WorkbenchLogEntry, WorkbenchMonth } from '@common/schemas/workbench';
+import { WORKBENCH_FIRST_YEAR, type LabelledCount, type StaffWorkbench, type WorkbenchLogEntry, type WorkbenchMonth } from '@common/schemas/workbench';
 import type { AuthUser } from '../../auth/user';
 import { dayEnd, dayStart } from '../../content/publishing';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx } from '../../db/types';
+import { BizError } from '../../http/errors';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 
 /** How many audit-trail entries the workbench shows. */
@@ -84,14 +85,30 @@ async function recentLogs(db: DbOrTrx): Promise<WorkbenchLogEntry[]> {
 
 const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
 
-export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date): Promise<StaffWorkbench> {
-  const year = Number(beijingDay(now).slice(0, 4));
+/** This year back to the year of the first member unit's join or practitioner's registration. */
+async function chartYears(db: DbOrTrx, thisYear: number): Promise<number[]> {
+  const [unit, practitioner] = await Promise.all([
+    db.selectFrom('member_units').select((eb) => eb.fn.min('join_date').as('first')).executeTakeFirst(),
+    db.selectFrom('practitioners').select((eb) => eb.fn.min('created_at').as('first')).executeTakeFirst(),
+  ]);
+  const firsts = [unit?.first, practitioner?.first ? beijingDay(new Date(practitioner.first)) : null]
+    .filter((d): d is string => Boolean(d))
+    .map((d) => Math.max(WORKBENCH_FIRST_YEAR, Number(d.slice(0, 4))));
+  const first = Math.min(thisYear, ...firsts);
+  return Array.from({ length: thisYear - first + 1 }, (_, i) => thisYear - i);
+}
+
+/** The staff's workbench; the charts show `requestedYear` (this year when omitted). */
+export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, requestedYear?: number): Promise<StaffWorkbench> {
+  const thisYear = Number(beijingDay(now).slice(0, 4));
+  if (requestedYear !== undefined && requestedYear > thisYear) throw new BizError(`年度不能晚于 ${thisYear} 年`);
+  const year = requestedYear ?? thisYear;
   const yearFrom = dayStart(`${year}-01-01`);
   const yearTo = dayEnd(`${year}-12-31`);
   const canReadLog = hasPermission(user, 'system:log:view');
   const countAll = sql<number>`count(*)`.as('n');
 
-  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs] = await Promise.all([
+  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years] = await Promise.all([
     loadDicts(db),
     db.selectFrom('reviews').select(['what', countAll]).where('status', '=', 'pending').groupBy('what').execute(),
     db.selectFrom('member_units').select(['member_level as key', countAll]).where('status', '=', 'approved').groupBy('member_level').execute(),
@@ -114,6 +131,7 @@ export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date): Pr
       .execute(),
     monthly(db, year),
     canReadLog ? recentLogs(db) : Promise.resolve(null),
+    chartYears(db, thisYear),
   ]);
 
   const pendingByKind = new Map(pendingRows.map((r) => [r.what, Number(r.n)]));
@@ -137,6 +155,7 @@ export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date): Pr
       projectsByRisk: risks,
     },
     year,
+    years,
     monthly: months,
     projectsByType: labelled(projectsOfYearByType, dicts.get('project_type')),
     projectsByRiskOfYear: labelled(projectsOfYearByRisk, dicts.get('risk_level')),

@@ -1,5 +1,5 @@
 /** The staff workbench: what waits by kind (each a link to the filtered queue), the totals, the year's charts, the latest log entries. */
-import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Select, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from '@umijs/max';
 import type { LabelledCount, StaffWorkbench } from '@common/schemas/workbench';
@@ -21,7 +21,15 @@ function Breakdown({ items }: { items: LabelledCount[] }) {
   );
 }
 
-export default function StaffBoard({ data }: { data: StaffWorkbench }) {
+export interface StaffBoardProps {
+  data: StaffWorkbench;
+  /** Another year for the charts. */
+  onYearChange: (year: number) => void;
+  /** The charts of the chosen year are on their way. */
+  yearLoading?: boolean;
+}
+
+export default function StaffBoard({ data, onYearChange, yearLoading = false }: StaffBoardProps) {
   const waiting = data.pending.filter((p) => p.count > 0);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -66,6 +74,17 @@ export default function StaffBoard({ data }: { data: StaffWorkbench }) {
           </Card>
         </Col>
       </Row>
+      <Space wrap>
+        <Typography.Text id="workbench-year-label">统计年度</Typography.Text>
+        <Select
+          aria-labelledby="workbench-year-label"
+          style={{ width: 120 }}
+          value={data.year}
+          loading={yearLoading}
+          options={data.years.map((y) => ({ label: `${y} 年`, value: y }))}
+          onChange={onYearChange}
+        />
+      </Space>
       <Suspense fallback={<Skeleton active />}>
         <YearCharts year={data.year} monthly={data.monthly} projectsByType={data.projectsByType} projectsByRisk={data.projectsByRiskOfYear} />
       </Suspense>

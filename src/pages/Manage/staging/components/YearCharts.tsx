@@ -47,7 +47,11 @@ export default function YearCharts({ year, monthly, projectsByType, projectsByRi
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <Card title={`${year} 年每月新增会员单位与从业人员`} size="small">
-          <Column height={HEIGHT} data={monthData} xField="month" yField="count" colorField="series" group legend={{ color: { position: 'top' } }} />
+          {monthData.some((d) => d.count > 0) ? (
+            <Column height={HEIGHT} data={monthData} xField="month" yField="count" colorField="series" group legend={{ color: { position: 'top' } }} />
+          ) : (
+            <Empty description="本年度暂无新增会员单位和从业人员" />
+          )}
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
