@@ -25,6 +25,7 @@ import type { PermissionCode } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import type { AccessFlags } from '@/access';
 import type { ActionContext, BatchAction, ResourceColumn, ResourceRow, RowAction } from './types';
+import { useActionsFixed } from './useActionsFixed';
 import { useUrlTableState } from './useUrlTableState';
 import { fromProSort, toApiQuery, toProSortOrder, type SortOrder, type TableQuery } from './urlTableState';
 
@@ -139,6 +140,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
   const visibleActions = useMemo(() => rowActions.filter((a) => allowed(a.code)), [rowActions, allowed]);
   const visibleBatches = useMemo(() => batchActions.filter((b) => allowed(b.code)), [batchActions, allowed]);
 
+  const actionsFixed = useActionsFixed();
   const proColumns = useMemo(() => {
     const mapped: ProColumns<T>[] = columns.map(({ filter, ...column }) => {
       const key = dataIndexOf(column);
@@ -161,7 +163,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
         title: '操作',
         key: 'operations',
         valueType: 'option',
-        fixed: 'right',
+        fixed: actionsFixed,
         width: props.actionsWidth ?? 60 + visibleActions.length * 48,
         render: (_dom, record) =>
           visibleActions
@@ -202,7 +204,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
     }
     return mapped;
     // `initial` changes only with a new generation, when the table remounts anyway.
-  }, [columns, initial.sort, visibleActions, runRowAction, props.actionsWidth]);
+  }, [columns, initial.sort, visibleActions, runRowAction, props.actionsWidth, actionsFixed]);
 
   const request: ProTableProps<T, Record<string, unknown>>['request'] = async (params, sorter) => {
     const { current, pageSize, ...rest } = params;

@@ -27,6 +27,7 @@ export {
 } from './formValues';
 export type { ActionContext, BatchAction, ResourceColumn, ResourceRow, RowAction } from './types';
 export { useUrlTableState, type UrlTableState } from './useUrlTableState';
+export { useActionsFixed } from './useActionsFixed';
 export * from './urlTableState';
 export {
   PUBLISH_STATE_ENUM,

@@ -19,7 +19,7 @@ import {
   type ReviewQueueItem,
 } from '@common/schemas/businessAudit';
 import { REVIEW_KIND_VALUES } from '@common/schemas/membership';
-import { ManagePageContainer } from '@/components/ListPage';
+import { ManagePageContainer, useActionsFixed } from '@/components/ListPage';
 import { formatDateTime } from '@/components/ListPage/format';
 import { reviewQueue } from '@/services/businessAudit';
 import DecisionModal, { type DecisionTarget } from './components/DecisionModal';
@@ -80,6 +80,7 @@ export default function BusinessAuditPage() {
     void actionRef.current?.reload();
   };
 
+  const actionsFixed = useActionsFixed();
   const columns: ProColumns<ReviewQueueItem>[] = [
     { title: '关键字', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '审核对象、单位或提交人', allowClear: true, maxLength: 100 } },
     {
@@ -94,15 +95,16 @@ export default function BusinessAuditPage() {
       title: '审核对象',
       dataIndex: 'subjectName',
       search: false,
-      ellipsis: true,
+      width: 280,
+      // The link itself is cut with an ellipsis (a button does not shrink), the whole name in its title.
       render: (_d, r) => (
-        <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => setOpenId(r.id)}>
-          {r.subjectName}
+        <Button type="link" size="small" title={r.subjectName} style={{ padding: 0, height: 'auto', maxWidth: '100%' }} onClick={() => setOpenId(r.id)}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.subjectName}</span>
         </Button>
       ),
     },
-    { title: '所属单位', dataIndex: 'unitName', search: false, ellipsis: true, responsive: ['md'], render: (_d, r) => r.unitName ?? '-' },
-    { title: '提交人', dataIndex: 'submittedByName', search: false, width: 120, responsive: ['lg'], render: (_d, r) => r.submittedByName ?? '-' },
+    { title: '所属单位', dataIndex: 'unitName', search: false, ellipsis: true, width: 200, responsive: ['md'], render: (_d, r) => r.unitName ?? '-' },
+    { title: '提交人', dataIndex: 'submittedByName', search: false, ellipsis: true, width: 140, responsive: ['lg'], render: (_d, r) => r.submittedByName ?? '-' },
     { title: '提交时间', dataIndex: 'submittedAt', search: false, sorter: true, width: 150, render: (_d, r) => formatDateTime(r.submittedAt) },
     {
       title: '已等待',
@@ -115,7 +117,7 @@ export default function BusinessAuditPage() {
       title: '操作',
       key: 'operations',
       valueType: 'option',
-      fixed: 'right',
+      fixed: actionsFixed,
       width: 250, // 详情 通过 驳回 退回修改: four buttons for a kind that takes all three decisions
       render: (_d, r) => [
         <Button key="view" type="link" size="small" onClick={() => setOpenId(r.id)}>
@@ -160,7 +162,7 @@ export default function BusinessAuditPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1300 }}
         search={{ labelWidth: 'auto' }}
         options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: (n) => `共 ${n} 条` }}
