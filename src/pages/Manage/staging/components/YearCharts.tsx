@@ -16,12 +16,12 @@ export interface YearChartsProps {
 
 const HEIGHT = 260;
 
-function PieOf({ data, title }: { data: LabelledCount[]; title: string }) {
+function PieOf({ data, title, year }: { data: LabelledCount[]; title: string; year: number }) {
   const total = data.reduce((sum, d) => sum + d.count, 0);
   return (
     <Card title={title} size="small">
       {total === 0 ? (
-        <Empty description="本年度暂无数据" />
+        <Empty description={`${year} 年暂无项目`} />
       ) : (
         <Pie
           height={HEIGHT}
@@ -50,15 +50,15 @@ export default function YearCharts({ year, monthly, projectsByType, projectsByRi
           {monthData.some((d) => d.count > 0) ? (
             <Column height={HEIGHT} data={monthData} xField="month" yField="count" colorField="series" group legend={{ color: { position: 'top' } }} />
           ) : (
-            <Empty description="本年度暂无新增会员单位和从业人员" />
+            <Empty description={`${year} 年没有新增会员单位和从业人员`} />
           )}
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
-        <PieOf data={projectsByType} title={`${year} 年项目类型`} />
+        <PieOf data={projectsByType} title={`${year} 年项目类型`} year={year} />
       </Col>
       <Col xs={24} md={12} xl={6}>
-        <PieOf data={projectsByRisk} title={`${year} 年项目风险等级`} />
+        <PieOf data={projectsByRisk} title={`${year} 年项目风险等级`} year={year} />
       </Col>
     </Row>
   );
