@@ -14,6 +14,7 @@
  * A page declares columns, actions and a `fetch`; see src/pages/Manage/notice for the
  * simplest full example.
  */
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { DragSortTable, ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
@@ -24,7 +25,7 @@ import { useCallback, useImperativeHandle, useMemo, useRef, useState, type React
 import type { PermissionCode } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import type { AccessFlags } from '@/access';
-import type { ActionContext, BatchAction, ResourceColumn, ResourceRow, RowAction } from './types';
+import type { ActionContext, BatchAction, ExportAction, ListFilters, ResourceColumn, ResourceRow, RowAction } from './types';
 import { useActionsFixed } from './useActionsFixed';
 import { useUrlTableState } from './useUrlTableState';
 import { fromProSort, toApiQuery, toProSortOrder, type SortOrder, type TableQuery } from './urlTableState';
@@ -52,6 +53,8 @@ export interface ResourceTableProps<T extends ResourceRow> {
    * without filters or another sort.
    */
   dragSort?: { column: string; code?: PermissionCode; onSort: (ids: string[]) => Promise<unknown> };
+  /** Export buttons (right of `toolbarExtra`, left of 新建), with the filters of the last list call. */
+  exports?: ExportAction[];
   /** More toolbar buttons, left of 新建. */
   toolbarExtra?: ReactNode[];
   handleRef?: Ref<ResourceTableHandle>;
@@ -221,7 +224,10 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
     };
     url.write(query);
     try {
-      const page = await fetch(toApiQuery(query));
+      const apiQuery = toApiQuery(query);
+      const { current: _current, pageSize: _pageSize, ...filtersAndSort } = apiQuery;
+      lastFilters.current = filtersAndSort;
+      const page = await fetch(apiQuery);
       setFailed(false);
       setLoaded({ query, total: page.total });
       // A page that emptied (its last record deleted): show the last page that has records.
@@ -256,6 +262,38 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
     });
   };
 
+  // What the last list call sent, without paging: an export takes the same filters and sort.
+  const lastFilters = useRef<ListFilters>({});
+  const [exporting, setExporting] = useState<string | null>(null);
+  const runExport = async (action: ExportAction) => {
+    setExporting(action.key);
+    try {
+      const name = await action.run(lastFilters.current);
+      message.success(`已导出 ${name}`);
+    } catch {
+      // The request layer has shown why.
+    } finally {
+      setExporting(null);
+    }
+  };
+  const startExport = (action: ExportAction) => {
+    if (!action.confirm) return void runExport(action);
+    modal.confirm({ ...action.confirm, cancelText: '取消', onOk: () => runExport(action) });
+  };
+  const exportButtons = (props.exports ?? [])
+    .filter((e) => allowed(e.code))
+    .map((e) => (
+      <Button
+        key={e.key}
+        icon={e.icon ? <DownloadOutlined /> : undefined}
+        loading={exporting === e.key}
+        disabled={exporting !== null && exporting !== e.key}
+        onClick={() => startExport(e)}
+      >
+        {e.label}
+      </Button>
+    ));
+
   const dragAllowed =
     !!dragSort &&
     allowed(dragSort.code) &&
@@ -267,6 +305,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
 
   const toolbar = [
     ...(props.toolbarExtra ?? []),
+    ...exportButtons,
     ...(create && allowed(create.code)
       ? [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={create.onClick}>

@@ -25,7 +25,7 @@ export {
   required,
   uploadsDone,
 } from './formValues';
-export type { ActionContext, BatchAction, ResourceColumn, ResourceRow, RowAction } from './types';
+export type { ActionContext, BatchAction, ExportAction, ListFilters, ResourceColumn, ResourceRow, RowAction } from './types';
 export { useUrlTableState, type UrlTableState } from './useUrlTableState';
 export { useActionsFixed } from './useActionsFixed';
 export * from './urlTableState';

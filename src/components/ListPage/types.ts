@@ -43,6 +43,26 @@ export interface RowAction<T> {
   reload?: boolean;
 }
 
+/** The list's filters and sort as the last list call sent them, without paging. */
+export type ListFilters = Record<string, string | number>;
+
+/**
+ * A button in the toolbar that exports what the list shows (GET /<resource>/export with the
+ * same filters and sort, every page): the download starts, then "已导出 <file name>".
+ */
+export interface ExportAction {
+  key: string;
+  /** 导出 Excel, 导出（含完整身份证号码） … */
+  label: string;
+  code?: PermissionCode;
+  /** The first, plain export carries the download icon. */
+  icon?: boolean;
+  /** Asks first (a confirmation dialog with this text), e.g. before an export of sensitive data. */
+  confirm?: { title: string; content: ReactNode; okText: string };
+  /** Starts the download; resolves to the file's name. */
+  run: (filters: ListFilters) => Promise<string>;
+}
+
 /** An action on the selected rows (POST /<resource>/batch-<name>), always confirmed first. */
 export interface BatchAction {
   key: string;

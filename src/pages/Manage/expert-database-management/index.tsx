@@ -5,10 +5,9 @@
  * both are on); create and edit in a drawer (photo upload, specialties from the dictionary);
  * delete after a confirmation; export of the filtered list to Excel.
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { useAccess } from '@umijs/max';
-import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import { useCallback, useMemo, useRef } from 'react';
 import type { ExpertRecord } from '@common/schemas/experts';
 import type { AccessFlags } from '@/access';
 import {
@@ -36,30 +35,12 @@ const EDIT = 'expert:edit';
 const DELETE = 'expert:delete';
 const EXPORT = 'expert:export';
 
-type ListQuery = Record<string, string | number>;
-
-/** The list's query without paging: what the export takes. */
-function exportQueryOf(query: ListQuery): ListQuery {
-  const { current: _current, pageSize: _pageSize, ...rest } = query;
-  return rest;
-}
-
 export default function ExpertDatabaseManagementPage() {
   const access = useAccess() as AccessFlags;
-  const { message } = App.useApp();
   const canEdit = access.can(EDIT);
   const dicts = useExpertDicts();
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  /** The filters and sort of the list as last loaded: the export sends the same. */
-  const lastQuery = useRef<ListQuery>({});
-  const [exporting, setExporting] = useState(false);
-
-  const fetchList = useCallback((query: ListQuery) => {
-    lastQuery.current = query;
-    return experts.list(query);
-  }, []);
-
   const reload = useCallback(() => table.current?.reload(), []);
 
   const columns = useMemo<ResourceColumn<ExpertRecord>[]>(
@@ -171,35 +152,15 @@ export default function ExpertDatabaseManagementPage() {
     [openEdit],
   );
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const name = await exportExperts(exportQueryOf(lastQuery.current));
-      message.success(`已导出 ${name}`);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const toolbarExtra = access.can(EXPORT)
-    ? [
-        <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-          导出 Excel
-        </Button>,
-      ]
-    : [];
-
   return (
     <ManagePageContainer path="/Manage/expert-database-management">
       <ResourceTable<ExpertRecord>
         headerTitle="专家列表"
         columns={columns}
-        fetch={fetchList}
+        fetch={experts.list}
         create={{ code: EDIT, label: '新建专家', onClick: drawer.openCreate }}
         rowActions={rowActions}
-        toolbarExtra={toolbarExtra}
+        exports={[{ key: 'export', label: '导出 Excel', code: EXPORT, icon: true, run: exportExperts }]}
         handleRef={table}
         scrollX={1400}
       />

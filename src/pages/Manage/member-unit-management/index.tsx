@@ -7,7 +7,6 @@
  * review history and the key-field change decisions; 进入单位 opens the unit's own page
  * (its practitioners, projects and cases). 导出 Excel sends the list's filters.
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { useAccess, useModel, useNavigate } from '@umijs/max';
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -44,14 +43,6 @@ const APPROVE = 'member:unit:approve';
 const CANCEL = 'member:unit:delete';
 const EXPORT = 'member:unit:export';
 
-type ListQuery = Record<string, string | number>;
-
-/** The list's query without paging: what the export takes. */
-function exportQueryOf(query: ListQuery): ListQuery {
-  const { current: _current, pageSize: _pageSize, ...rest } = query;
-  return rest;
-}
-
 function today(): string {
   return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
@@ -63,8 +54,6 @@ export default function MemberUnitManagementPage() {
   const levels = useMemberLevels();
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  const lastQuery = useRef<ListQuery>({});
-  const [exporting, setExporting] = useState(false);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [approving, setApproving] = useState<MemberUnitListItem | null>(null);
   const [reasonStep, setReasonStep] = useState<ReasonRequest | null>(null);
@@ -78,11 +67,6 @@ export default function MemberUnitManagementPage() {
   }, [setUnitId, setBreadcrumb]);
 
   const reload = useCallback(() => table.current?.reload(), []);
-  const fetchList = useCallback((query: ListQuery) => {
-    lastQuery.current = query;
-    return memberUnits.list(query);
-  }, []);
-
   const columns = useMemo<ResourceColumn<MemberUnitListItem>[]>(
     () => [
       keywordColumn('单位名称、信用代码、会员编号或联系人'),
@@ -259,35 +243,15 @@ export default function MemberUnitManagementPage() {
     [message, navigate, openEdit, reload],
   );
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const name = await exportMemberUnits(exportQueryOf(lastQuery.current));
-      message.success(`已导出 ${name}`);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const toolbarExtra = access.can(EXPORT)
-    ? [
-        <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-          导出 Excel
-        </Button>,
-      ]
-    : [];
-
   return (
     <ManagePageContainer path="/Manage/member-unit-management">
       <ResourceTable<MemberUnitListItem>
         headerTitle="会员单位列表"
         columns={columns}
-        fetch={fetchList}
+        fetch={memberUnits.list}
         rowActions={rowActions}
         actionsWidth={300}
-        toolbarExtra={toolbarExtra}
+        exports={[{ key: 'export', label: '导出 Excel', code: EXPORT, icon: true, run: exportMemberUnits }]}
         handleRef={table}
         scrollX={1700}
       />

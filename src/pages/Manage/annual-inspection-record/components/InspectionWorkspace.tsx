@@ -12,7 +12,6 @@
  *
  * `?year=` picks the year; `?id=` opens a record's drawer (the messages link there).
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useModel, useSearchParams } from '@umijs/max';
 import { Alert, App, Button, Card, Empty, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
@@ -58,12 +57,10 @@ export default function InspectionWorkspace() {
   const [years, setYears] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; list: InspectionYearRecord[] }>({ status: 'loading' });
   const [units, setUnits] = useState<{ label: string; value: string }[]>([]);
   const [opening, setOpening] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [decision, setDecision] = useState<DecisionTarget | null>(null);
   const [submitting, setSubmitting] = useState<InspectionRecord | null>(null);
   const [generation, setGeneration] = useState(0);
   const table = useRef<ResourceTableHandle>(null);
-  const lastQuery = useRef<ListQuery>({});
 
   const wantedYear = Number(searchParams.get('year')) || null;
   const detailId = searchParams.get('id');
@@ -116,9 +113,7 @@ export default function InspectionWorkspace() {
 
   const fetchList = useCallback(
     async (query: ListQuery) => {
-      const withYear = year ? { ...query, year } : query;
-      lastQuery.current = withYear;
-      return inspections.list(withYear);
+      return inspections.list(year ? { ...query, year } : query);
     },
     [year],
   );
@@ -202,20 +197,6 @@ export default function InspectionWorkspace() {
   const pickSummary = (filter: SummaryFilter) =>
     patchParams({ status: filter.status ?? null, overdue: filter.overdue ?? null, current: null, id: null });
 
-  const runExport = async () => {
-    if (!year) return;
-    setExporting(true);
-    try {
-      const { current: _c, pageSize: _p, ...filters } = lastQuery.current;
-      const name = await exportInspections({ ...filters, year });
-      message.success(`已导出 ${name}`);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const confirmClose = (y: InspectionYearRecord) =>
     modal.confirm({
       title: `确定关闭${y.year}年度年检吗？`,
@@ -265,14 +246,6 @@ export default function InspectionWorkspace() {
       </Card>
     );
   }
-
-  const toolbarExtra = canExport
-    ? [
-        <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-          导出
-        </Button>,
-      ]
-    : [];
 
   return (
     <>
@@ -330,7 +303,7 @@ export default function InspectionWorkspace() {
         fetch={fetchList}
         rowActions={rowActions}
         actionsWidth={200}
-        toolbarExtra={toolbarExtra}
+        exports={canExport ? [{ key: 'export', label: '导出', icon: true, run: (filters) => exportInspections({ ...filters, year: current.year }) }] : []}
         handleRef={table}
         scrollX={1300}
       />

@@ -3,10 +3,9 @@
  * member unit (its own): filters, masked ID numbers and phones with 查看 where allowed, the
  * actions each record's state allows, 新增 with the account shown once, 导入 and 导出.
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { Link, useModel, useSearchParams } from '@umijs/max';
-import { Alert, App, Button, Space, Typography } from 'antd';
+import { Alert, Button, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthType, hasPermission, type PermissionCode } from '@common/permissions';
 import {
@@ -22,6 +21,8 @@ import {
   ResourceFormDrawer,
   ResourceTable,
   useFormDrawer,
+  type ExportAction,
+  type ListFilters,
   type ResourceColumn,
   type ResourceTableHandle,
   type RowAction,
@@ -51,24 +52,15 @@ type ListQuery = Record<string, string | number>;
 
 const PAGE_PATH = '/Manage/employee-management';
 
-/** The list's query without paging: what the export takes. */
-function exportQueryOf(query: ListQuery): ListQuery {
-  const { current: _current, pageSize: _pageSize, ...rest } = query;
-  return rest;
-}
-
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 export default function PractitionerList() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   const isStaff = user?.authType === AuthType.Staff;
-  const { message, modal } = App.useApp();
   const dicts = usePractitionerDicts();
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  const lastQuery = useRef<ListQuery>({});
-  const [exporting, setExporting] = useState(false);
   const [created, setCreated] = useState<CreatedAccount | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [step, setStep] = useState<StepTarget>(null);
@@ -98,7 +90,6 @@ export default function PractitionerList() {
 
   const fetchList = useCallback(
     async (query: ListQuery) => {
-      lastQuery.current = query;
       const page = await practitioners.list(query);
       if (query.unitId) setListedUnitName(page.list[0]?.unitName ?? null);
       return page;
@@ -247,27 +238,6 @@ export default function PractitionerList() {
     [code, isStaff, openEdit],
   );
 
-  const runExport = async (sensitive: boolean) => {
-    setExporting(true);
-    try {
-      const name = await exportPractitioners({ ...exportQueryOf(lastQuery.current), ...(sensitive ? { sensitive: true } : {}) });
-      message.success(`已导出 ${name}`);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const confirmSensitiveExport = () =>
-    modal.confirm({
-      title: '导出完整身份证号码？',
-      content: '导出的表格将包含完整的身份证号码，本次导出会记入审计日志。请仅在工作需要时导出，并妥善保管文件。',
-      okText: '确定导出',
-      cancelText: '取消',
-      onOk: () => runExport(true),
-    });
-
   const toolbarExtra = [
     ...(may('member:practitioner:import')
       ? [
@@ -276,18 +246,22 @@ export default function PractitionerList() {
           </Button>,
         ]
       : []),
-    ...(may('member:practitioner:export')
-      ? [
-          <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport(false)}>
-            导出
-          </Button>,
-        ]
-      : []),
+  ];
+
+  const exports: ExportAction[] = [
+    ...(may('member:practitioner:export') ? [{ key: 'export', label: '导出', icon: true, run: exportPractitioners }] : []),
     ...(isStaff && hasPermission(user, 'member:practitioner:export-sensitive')
       ? [
-          <Button key="export-sensitive" loading={exporting} onClick={confirmSensitiveExport}>
-            导出（含完整身份证号码）
-          </Button>,
+          {
+            key: 'export-sensitive',
+            label: '导出（含完整身份证号码）',
+            confirm: {
+              title: '导出完整身份证号码？',
+              content: '导出的表格将包含完整的身份证号码，本次导出会记入审计日志。请仅在工作需要时导出，并妥善保管文件。',
+              okText: '确定导出',
+            },
+            run: (filters: ListFilters) => exportPractitioners({ ...filters, sensitive: true }),
+          },
         ]
       : []),
   ];
@@ -315,6 +289,7 @@ export default function PractitionerList() {
         rowActions={rowActions}
         actionsWidth={260}
         toolbarExtra={toolbarExtra}
+        exports={exports}
         handleRef={table}
         scrollX={1500}
       />

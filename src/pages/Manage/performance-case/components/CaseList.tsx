@@ -2,9 +2,8 @@
  * The business-case list: staff see every unit's cases (filter by unit) and approve or reject
  * them, and export; a unit adds, edits and deletes its own. `?id=` opens that case's detail.
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { useModel, useSearchParams } from '@umijs/max';
-import { App, Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthType } from '@common/permissions';
 import { CASE_REASON_MAX, CASE_STATUS_LABELS, type CaseDetail, type CaseRecord } from '@common/schemas/cases';
@@ -27,24 +26,15 @@ import CaseDetailDrawer, { CaseStatusBadge } from './CaseDetailDrawer';
 import CaseFields from './CaseFields';
 import { CASE_INITIAL_VALUES, toCaseBody, toCaseValues, type CaseValues } from './caseValues';
 
-type ListQuery = Record<string, string | number>;
 type RejectTarget = Pick<CaseRecord, 'id' | 'title' | 'version'> | null;
-
-function exportQueryOf(query: ListQuery): ListQuery {
-  const { current: _current, pageSize: _pageSize, ...rest } = query;
-  return rest;
-}
 
 export default function CaseList() {
   const { initialState } = useModel('@@initialState');
   const isStaff = initialState?.currentUser?.authType === AuthType.Staff;
   const isUnit = initialState?.currentUser?.authType === AuthType.MemberUnit;
-  const { message } = App.useApp();
   const types = useDictionaries('project_type').project_type;
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  const lastQuery = useRef<ListQuery>({});
-  const [exporting, setExporting] = useState(false);
   const [units, setUnits] = useState<{ label: string; value: string }[]>([]);
   const [rejecting, setRejecting] = useState<RejectTarget>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -67,10 +57,6 @@ export default function CaseList() {
   }, [isStaff]);
 
   const reload = useCallback(() => table.current?.reload(), []);
-  const fetchList = useCallback(async (query: ListQuery) => {
-    lastQuery.current = query;
-    return cases.list(query);
-  }, []);
   const closeDetail = useCallback(() => {
     setDetailId(null);
     if (searchParams.has('id')) {
@@ -161,36 +147,16 @@ export default function CaseList() {
     [openEdit],
   );
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const name = await exportCases(exportQueryOf(lastQuery.current));
-      message.success(`已导出 ${name}`);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
       <ResourceTable<CaseRecord>
         headerTitle={isUnit ? '本单位业绩案例' : '业绩案例列表'}
         columns={columns}
-        fetch={fetchList}
+        fetch={cases.list}
         create={isUnit ? { label: '新增案例', onClick: drawer.openCreate } : undefined}
         rowActions={rowActions}
         actionsWidth={180}
-        toolbarExtra={
-          isStaff
-            ? [
-                <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-                  导出
-                </Button>,
-              ]
-            : []
-        }
+        exports={isStaff ? [{ key: 'export', label: '导出', icon: true, run: exportCases }] : []}
         handleRef={table}
         scrollX={1200}
       />

@@ -3,9 +3,8 @@
  * 编辑, 提交, 删除), a practitioner the projects they worked on (read only). Filters: keyword,
  * type, risk level, region, year, status; sorting; export. `?id=` opens that project's detail.
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { useModel, useSearchParams } from '@umijs/max';
-import { App, Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthType, hasPermission } from '@common/permissions';
 import { PROJECT_REASON_MAX, PROJECT_STATUS_LABELS, type ProjectDetail, type ProjectRecord } from '@common/schemas/projects';
@@ -39,13 +38,6 @@ import { PROJECT_INITIAL_VALUES, toProjectBody, toProjectValues, type ProjectVal
 import ReasonModal from '@/components/ReasonModal';
 import { labelOf, useDictionaries, valueEnumOf } from '@/hooks/useDictionaries';
 
-type ListQuery = Record<string, string | number>;
-
-function exportQueryOf(query: ListQuery): ListQuery {
-  const { current: _current, pageSize: _pageSize, ...rest } = query;
-  return rest;
-}
-
 type ReturnTarget = Pick<ProjectRecord, 'id' | 'name' | 'version'> | null;
 
 export default function ProjectList() {
@@ -53,12 +45,9 @@ export default function ProjectList() {
   const user = initialState?.currentUser;
   const isStaff = user?.authType === AuthType.Staff;
   const isUnit = user?.authType === AuthType.MemberUnit;
-  const { message } = App.useApp();
   const { project_type: types, risk_level: risks } = useDictionaries('project_type', 'risk_level');
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  const lastQuery = useRef<ListQuery>({});
-  const [exporting, setExporting] = useState(false);
   const [units, setUnits] = useState<{ label: string; value: string }[]>([]);
   const [people, setPeople] = useState<{ label: string; value: string }[]>([]);
   const [returning, setReturning] = useState<ReturnTarget>(null);
@@ -89,11 +78,6 @@ export default function ProjectList() {
   }, [isStaff, isUnit]);
 
   const reload = useCallback(() => table.current?.reload(), []);
-  const fetchList = useCallback(async (query: ListQuery) => {
-    lastQuery.current = query;
-    return projects.list(query);
-  }, []);
-
   const closeDetail = useCallback(() => {
     setDetailId(null);
     if (searchParams.has('id')) {
@@ -195,36 +179,16 @@ export default function ProjectList() {
   );
 
   const mayExport = isUnit || (isStaff && hasPermission(user, 'project:export'));
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const name = await exportProjects(exportQueryOf(lastQuery.current));
-      message.success(`已导出 ${name}`);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
       <ResourceTable<ProjectRecord>
         headerTitle={isUnit ? '本单位项目' : user?.authType === AuthType.Practitioner ? '我参与的项目' : '项目列表'}
         columns={columns}
-        fetch={fetchList}
+        fetch={projects.list}
         create={isUnit ? { label: '登记项目', onClick: drawer.openCreate } : undefined}
         rowActions={rowActions}
         actionsWidth={200}
-        toolbarExtra={
-          mayExport
-            ? [
-                <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-                  导出
-                </Button>,
-              ]
-            : []
-        }
+        exports={mayExport ? [{ key: 'export', label: '导出', icon: true, run: exportProjects }] : []}
         handleRef={table}
         scrollX={1500}
       />
