@@ -63,6 +63,21 @@ export async function writeXlsx(out: Writable, spec: Omit<XlsxExport, 'fileName'
   await workbook.commit();
 }
 
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** An export's file name: what it holds and the Beijing calendar day, `会员单位-2026-11-24.xlsx`. */
+export function exportFileName(what: string, now: Date): string {
+  return `${what}-${new Date(now.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10)}.xlsx`;
+}
+
+/** A stored instant as an export's cell shows it: 2026-11-20T01:02:03.000Z → 2026-11-20 09:02 (Beijing time, as the pages show it). */
+export function beijingTime(iso: string): string;
+export function beijingTime(iso: string | null): string | null;
+export function beijingTime(iso: string | null): string | null {
+  if (!iso) return null;
+  return new Date(new Date(iso).getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /**
  * Answers the request with the workbook, streamed. Errors while rows are being read end the
  * download (the file is then incomplete and the browser reports a failed download) and are

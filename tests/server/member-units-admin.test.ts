@@ -393,6 +393,9 @@ describe.each(dialects)('member units (staff) on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain(XLSX_TYPE);
       expect(String(res.headers['content-disposition'])).toContain('attachment');
+      // Named like every export: what it holds and the Beijing day.
+      const day = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent(`会员单位-${day}.xlsx`));
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = book.worksheets[0];

@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { CASE_STATUS_LABELS, type CaseExportQuery } from '@common/schemas/cases';
 import { requireUser } from '../../auth/guard';
 import type { AuthUser } from '../../auth/user';
-import { beijingDay } from '../../content/views';
 import type { DbOrTrx } from '../../db/types';
-import type { XlsxColumn, XlsxExport, XlsxRow } from '../../excel';
+import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';
-import { beijingTime, dictLabels } from '../projects/export';
+import { dictLabels } from '../projects/export';
 import { filteredBase, orderedRows, sortOf, toRecord } from './queries';
 
 const PAGE = 1000;
@@ -60,7 +59,7 @@ export async function prepareCaseExport(request: FastifyRequest, query: CaseExpo
     await logOperation(trx, request, { entity: 'case', entityId: null, action: 'export', summary: `导出业绩案例${filters.length ? `，条件：${filters.join('&')}` : ''}` });
   });
   return {
-    fileName: `业绩案例-${beijingDay(request.server.clock())}.xlsx`,
+    fileName: exportFileName('业绩案例', request.server.clock()),
     sheetName: '业绩案例',
     columns: EXPORT_COLUMNS,
     rows: exportRows(request.server.db, user, base, query),

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ExpertExportQuery } from '@common/schemas/experts';
 import type { RouteAccess } from '../../auth/guard';
-import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../excel';
+import { beijingTime, exportFileName, sendXlsx, type XlsxColumn, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';
 import { dictLabels, expertSort, exportExperts } from './queries';
 
@@ -30,12 +30,6 @@ const COLUMNS: readonly XlsxColumn[] = [
   { header: '简介', key: 'introduction', width: 60 },
   { header: '更新时间', key: 'updatedAt', width: 18 },
 ];
-
-/** `2026-11-23 09:30` in Beijing time, as staff read times. */
-function beijingTime(iso: string): string {
-  const t = new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString();
-  return `${t.slice(0, 10)} ${t.slice(11, 16)}`;
-}
 
 /** The filters of an export in words, for the log. */
 function describeFilters(query: ExpertExportQuery): string {
@@ -94,8 +88,7 @@ export function registerExpertExport(app: TypeboxApp, config: { access: RouteAcc
         }
       }
 
-      const day = beijingTime(now.toISOString()).slice(0, 10).replace(/-/g, '');
-      return sendXlsx(reply, { fileName: `专家库-${day}.xlsx`, sheetName: '专家库', columns: COLUMNS, rows: rows() });
+      return sendXlsx(reply, { fileName: exportFileName('专家库', now), sheetName: '专家库', columns: COLUMNS, rows: rows() });
     },
   );
 }

@@ -13,7 +13,7 @@ import {
 import { requireUser } from '../../auth/guard';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
-import type { XlsxColumn, XlsxExport, XlsxRow } from '../../excel';
+import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { filteredBase, isOverdue, orderedRows, sortOf, type InspectionJoinedRow } from './queries';
@@ -36,12 +36,6 @@ export const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { header: '审核时间', key: 'reviewedAt', width: 18 },
   { header: '证书有效期至', key: 'certificateValidUntil', width: 14 },
 ];
-
-/** ISO → 2026-11-20 09:02 (Beijing time, as the page shows it). */
-function beijingTime(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 function toXlsxRow(row: InspectionJoinedRow, today: string): XlsxRow {
   return {
@@ -91,7 +85,7 @@ export async function prepareInspectionExport(request: FastifyRequest, query: In
   });
   const today = beijingDay(now);
   return {
-    fileName: `${query.year}年度年检结果-${today}.xlsx`,
+    fileName: exportFileName(`${query.year}年度年检结果`, request.server.clock()),
     sheetName: `${query.year}年度年检`,
     columns: EXPORT_COLUMNS,
     rows: exportRows(request, user, query, today),

@@ -27,7 +27,7 @@ import {
   MemberUnitWindowBody,
 } from '@common/schemas/memberUnits';
 import { requireUser, type RouteAccess } from '../../auth/guard';
-import { sendXlsx, type XlsxColumn, type XlsxRow } from '../../excel';
+import { beijingTime, exportFileName, sendXlsx, type XlsxColumn, type XlsxRow } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { dictLabels } from '../experts/queries';
@@ -65,11 +65,6 @@ const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { header: '申请时间', key: 'createdAt', width: 20 },
 ];
 
-/** `2026-11-10T07:42:00.000Z` → `2026-11-10 15:42` (Beijing time, as staff read it). */
-function beijingTime(iso: string): string {
-  return new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /** `（状态 approved，关键字 正衡）` for the log; empty without filters. */
 function describeFilters(query: MemberUnitExportQuery): string {
   const parts = Object.entries(query)
@@ -106,7 +101,7 @@ const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           };
         }
       }
-      return sendXlsx(reply, { fileName: '会员单位.xlsx', sheetName: '会员单位', columns: EXPORT_COLUMNS, rows: rows() });
+      return sendXlsx(reply, { fileName: exportFileName('会员单位', app.clock()), sheetName: '会员单位', columns: EXPORT_COLUMNS, rows: rows() });
     },
   );
 

@@ -11,7 +11,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AuditVerifyResult, OperationL
 import { verifyChain } from '../../audit/chain';
 import { dayEnd, dayStart } from '../../content/publishing';
 import type { OperationLogsTable } from '../../db/types';
-import { sendXlsx } from '../../excel/export';
+import { exportFileName, sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { fetchPage, matchesKeyword, paging } from '../../http/paging';
 import { logOperation } from '../../oplog';
@@ -100,7 +100,7 @@ const operationLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       return sendXlsx(reply, {
-        fileName: `审计日志-${app.clock().toISOString().slice(0, 10)}.xlsx`,
+        fileName: exportFileName('审计日志', app.clock()),
         sheetName: '审计日志',
         columns: [
           { header: '序号', key: 'id', width: 10 },

@@ -13,7 +13,7 @@ import { requireUser } from '../../auth/guard';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
 import { errors } from '../../http/errors';
-import type { XlsxColumn, XlsxRow } from '../../excel';
+import { beijingTime, exportFileName, type XlsxColumn, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';
 import type { FieldCipher } from '../../pii';
 import { showPii } from '../../pii';
@@ -41,12 +41,6 @@ export const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { header: '离职日期', key: 'leftOn', width: 12 },
   { header: '更新时间', key: 'updatedAt', width: 20 },
 ];
-
-/** 2026-11-20T01:02:03.000Z → 2026-11-20 09:02 (Beijing time, as the page shows it). */
-function beijingTime(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 8 * 3_600_000);
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-}
 
 function toXlsxRow(pii: FieldCipher, row: ListedRow, dicts: DictIndex, wholeIdCard: boolean, isSelf: boolean): XlsxRow {
   const label = (field: keyof DictIndex['labelOf'], value: string | null) => (value ? (dicts.labelOf[field].get(value) ?? value) : null);
@@ -102,9 +96,8 @@ export async function prepareExport(request: FastifyRequest, query: Practitioner
       summary: `${sensitive ? '导出从业人员（含完整身份证号码）' : '导出从业人员'}${filters.length ? `，条件：${filters.join('&')}` : ''}`,
     });
   });
-  const day = beijingDay(request.server.clock());
   return {
-    fileName: `从业人员${sensitive ? '（含身份证号码）' : ''}-${day}.xlsx`,
+    fileName: exportFileName(`从业人员${sensitive ? '（含身份证号码）' : ''}`, request.server.clock()),
     sheetName: '从业人员',
     columns: EXPORT_COLUMNS,
     rows: exportRows(request, user, query, sensitive),

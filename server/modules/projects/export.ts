@@ -7,9 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { PROJECT_STATUS_LABELS, type ProjectExportQuery } from '@common/schemas/projects';
 import { requireUser } from '../../auth/guard';
 import type { AuthUser } from '../../auth/user';
-import { beijingDay } from '../../content/views';
 import type { DbOrTrx } from '../../db/types';
-import type { XlsxColumn, XlsxExport, XlsxRow } from '../../excel';
+import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';
 import { filteredBase, orderedRows, sortOf, toRecord } from './queries';
 
@@ -33,13 +32,6 @@ export const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { header: '提交时间', key: 'submittedAt', width: 18 },
   { header: '备案时间', key: 'filedAt', width: 18 },
 ];
-
-/** 2026-11-20T01:02:03.000Z → 2026-11-20 09:02 (Beijing time, as the page shows it). */
-export function beijingTime(iso: string | null): string | null {
-  if (!iso) return null;
-  const d = new Date(new Date(iso).getTime() + 8 * 3_600_000);
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-}
 
 /** value → label of the dictionaries a project uses (disabled items included: old rows still read well). */
 export async function dictLabels(db: DbOrTrx, code: string): Promise<Map<string, string>> {
@@ -95,7 +87,7 @@ export async function prepareExport(request: FastifyRequest, query: ProjectExpor
     });
   });
   return {
-    fileName: `项目-${beijingDay(request.server.clock())}.xlsx`,
+    fileName: exportFileName('项目', request.server.clock()),
     sheetName: '项目',
     columns: EXPORT_COLUMNS,
     rows: exportRows(request.server.db, user, base, query),
