@@ -3,8 +3,10 @@
  * answer under 100 ms p99), on SQLite and, when BENCH_DATABASE_URL is set, PostgreSQL, with
  * 100 member units, 5,000 practitioners, 20,000 projects and 10 years of annual inspections
  * (one row per unit and practitioner and year: 51,000), a pending review for each submitted
- * subject. Each endpoint: RUNS requests one at a time (p50/p99), then autocannon at
- * CONNECTIONS connections (median of three 5-second runs).
+ * subject. Each endpoint: RUNS requests one at a time with the read cache emptied before each
+ * (the queries' own cost, p50/p99), then autocannon at CONNECTIONS connections (median of three
+ * 5-second runs), where the read cache (server/http/readCache.ts) serves what many staff opening
+ * the same page at once would share.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -198,6 +200,8 @@ export async function runSupervisionBench(log: (line: string) => void = console.
           if (probe.status !== 1) throw new Error(`${label}: ${probe.message}`);
           const times: number[] = [];
           for (let i = 0; i < RUNS; i += 1) {
+            // One at a time measures the queries themselves: the read cache is emptied first.
+            app.readCache.clear();
             const t0 = performance.now();
             await (await fetch(url + path, { headers: { token } })).arrayBuffer();
             times.push(performance.now() - t0);

@@ -35,6 +35,7 @@ import type { Config } from './config';
 import type { AppDb, Db, DialectName } from './db/index';
 import { fail } from './http/envelope';
 import { BizError } from './http/errors';
+import { ReadCache } from './http/readCache';
 import { validatorCompiler } from './http/validation';
 import { apiModules } from './modules/index';
 import { crawlerRoutes } from './modules/public-home/routes';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     pii: FieldCipher;
     /** The key of the audit trail's hash chain (server/audit). */
     auditKey: Buffer;
+    /** Short-lived cache of expensive back-office reads, cleared by every write (server/http/readCache.ts). */
+    readCache: ReadCache;
   }
 }
 
@@ -151,6 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('pii', options.pii ?? (await loadFieldCipher(config, options.db.kysely)));
   app.decorate('auditKey', options.auditKey ?? (await loadAuditKey(config, options.db.kysely)));
+
+  app.decorate('readCache', new ReadCache());
+  // Whatever a request changed is seen by the next read in this process.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.readCache.clear();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);

@@ -37,6 +37,8 @@ export async function runDailyJobs(app: FastifyInstance): Promise<void> {
   } catch (err) {
     app.log.error({ err }, '发送年检截止提醒失败');
   }
+  // The jobs changed data outside any request.
+  app.readCache.clear();
 }
 
 /** Starts the daily timer (it does not keep the process alive); returns the function that stops it. */

@@ -28,7 +28,7 @@ const businessAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(ReviewQueuePage) },
       },
     },
-    async (request) => ok(await listQueue(app.db, requireUser(request), request.query, app.clock())),
+    async (request) => ok(await listQueue(app.db, requireUser(request), request.query, app.clock(), app.readCache)),
   );
 
   app.get(

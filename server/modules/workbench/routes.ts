@@ -28,7 +28,7 @@ const workbenchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      if (user.authType === AuthType.Staff) return ok({ view: 'staff' as const, staff: await staffWorkbench(app.db, user, app.clock(), request.query.year), own: null });
+      if (user.authType === AuthType.Staff) return ok({ view: 'staff' as const, staff: await staffWorkbench(app.db, user, app.clock(), request.query.year, app.readCache), own: null });
       const view = user.authType === AuthType.Practitioner ? ('practitioner' as const) : ('unit' as const);
       return ok({ view, staff: null, own: await ownWorkbench(app.db, user, app.clock()) });
     },

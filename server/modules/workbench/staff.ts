@@ -14,6 +14,7 @@ import { dayEnd, dayStart } from '../../content/publishing';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
+import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 
 /** How many audit-trail entries the workbench shows. */
@@ -98,14 +99,24 @@ async function chartYears(db: DbOrTrx, thisYear: number): Promise<number[]> {
   return Array.from({ length: thisYear - first + 1 }, (_, i) => thisYear - i);
 }
 
-/** The staff's workbench; the charts show `requestedYear` (this year when omitted). */
-export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, requestedYear?: number): Promise<StaffWorkbench> {
-  const thisYear = Number(beijingDay(now).slice(0, 4));
+/**
+ * The staff's workbench; the charts show `requestedYear` (this year when omitted). The figures
+ * are the same for every staff member, so they come through the read cache when one is given
+ * (a write clears it); the log entries only for those who may read the log.
+ */
+export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, requestedYear?: number, cache?: ReadCache): Promise<StaffWorkbench> {
+  const today = beijingDay(now);
+  const thisYear = Number(today.slice(0, 4));
   if (requestedYear !== undefined && requestedYear > thisYear) throw new BizError(`年度不能晚于 ${thisYear} 年`);
   const year = requestedYear ?? thisYear;
+  const compute = () => workbenchFigures(db, year, thisYear);
+  const figures = cache ? await cache.read(`workbench:${today}:${year}`, READ_CACHE_TTL_MS, compute) : await compute();
+  return { ...figures, recentLogs: hasPermission(user, 'system:log:view') ? figures.recentLogs : null };
+}
+
+async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Promise<StaffWorkbench> {
   const yearFrom = dayStart(`${year}-01-01`);
   const yearTo = dayEnd(`${year}-12-31`);
-  const canReadLog = hasPermission(user, 'system:log:view');
   const countAll = sql<number>`count(*)`.as('n');
 
   const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years] = await Promise.all([
@@ -130,7 +141,7 @@ export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, req
       .groupBy('risk_level')
       .execute(),
     monthly(db, year),
-    canReadLog ? recentLogs(db) : Promise.resolve(null),
+    recentLogs(db),
     chartYears(db, thisYear),
   ]);
 

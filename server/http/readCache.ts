@@ -1,0 +1,57 @@
+/**
+ * A short-lived cache for the back office's expensive reads (the workbench's aggregates, the
+ * review queue's page and counts), so that many staff opening them at once cost one computation.
+ *
+ * - Every successful write request in this process clears it at once (an `onResponse` hook in
+ *   server/app.ts), so what a person just did shows on their next read.
+ * - A write by another instance, or one made outside a request (the daily jobs), shows after at
+ *   most the entry's time to live: a few seconds.
+ * - Callers that ask while a value is being computed share that computation; a failed one is
+ *   not kept.
+ * Keys must hold everything the value depends on (filters, the day, the year); values must not
+ * depend on the caller (apply per-user permissions after reading).
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  constructor(
+    private readonly maxEntries = 500,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Forgets everything: call after a change to the data. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  read<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+    const at = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > at) return hit.value as Promise<T>;
+    if (this.entries.size >= this.maxEntries) this.dropExpiredOrOldest(at);
+    const value = compute();
+    const entry = { expires: at + ttlMs, value };
+    this.entries.set(key, entry);
+    // A failure is the caller's to see, never a cached answer.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  private dropExpiredOrOldest(at: number): void {
+    for (const [key, entry] of this.entries) if (entry.expires <= at) this.entries.delete(key);
+    // Maps iterate in insertion order: the first key is the oldest.
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+}
+
+/** How long a cached back-office read may be served: another instance's write shows after this. */
+export const READ_CACHE_TTL_MS = 3_000;
