@@ -48,6 +48,11 @@ export interface Config {
   registerRateWindowMinutes: number;
   /** The key of the audit trail's hash chain (64 hex / base64 of 32 bytes); unset: `audit.key` in dataDir. */
   auditKey: string | null;
+  /**
+   * The key that signs file links (64 hex / base64 of 32 bytes); unset: one made once and kept
+   * in the database, so that links outlive a restart and open on every instance.
+   */
+  fileLinkKey: string | null;
   /** Audit rows older than this are purged daily (等保: at least 180 days, hence the floor). */
   auditRetentionDays: number;
   /** A practitioner who left, or a rejected registration, is anonymised this many days later (server/pii/retention.ts). */
@@ -145,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     registerRateLimit: intVar(env, 'REGISTER_RATE_LIMIT', 5, 1, 100000),
     registerRateWindowMinutes: intVar(env, 'REGISTER_RATE_WINDOW_MINUTES', 60, 1, 60 * 24),
     auditKey: env.AUDIT_KEY?.trim() || null,
+    fileLinkKey: env.FILE_LINK_KEY?.trim() || null,
     auditRetentionDays: intVar(env, 'AUDIT_RETENTION_DAYS', 365, 180, 36500),
     personalDataRetentionDays: intVar(env, 'PERSONAL_DATA_RETENTION_DAYS', 1095, 1, 36500),
     certificateLookupRateLimit: intVar(env, 'CERTIFICATE_LOOKUP_RATE_LIMIT', 60, 1, 100000),

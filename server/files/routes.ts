@@ -40,7 +40,7 @@ import { ALLOWED_KINDS_TEXT, detectType } from './detect';
 import { contentDisposition, nameForType, sanitizeName } from './names';
 import { canReadFile } from './readRules';
 import { findFileRow, findFileRows, findRowsByMd5, insertFileRecord, reuseOrRefuse, toStoredFile } from './service';
-import { UrlSigner, type UrlMode } from './signedUrls';
+import { loadLinkKey, UrlSigner, type UrlMode } from './signedUrls';
 import { FileStorage } from './storage';
 import { handleUpload } from './upload';
 
@@ -65,7 +65,8 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await storage.init();
   const stale = await storage.cleanStaleTemp();
   if (stale > 0) app.log.warn({ removed: stale }, 'removed stale upload temp files');
-  const signer = new UrlSigner();
+  // Shared by every instance and kept across restarts: a link minted anywhere opens everywhere.
+  const signer = new UrlSigner(await loadLinkKey(app.appConfig, app.db));
 
   // Only this plugin parses multipart; the size limit is enforced while streaming.
   await app.register(multipart, {

@@ -8,11 +8,32 @@
  * logs and Referer headers, and would open every file and every API call. A signature
  * opens one file in one mode for a limited time.
  *
- * The key is random per server process: addresses die with a restart (the page asks
- * /file/preview again), and several processes behind one address would each need the same
- * key (not needed yet).
+ * The key is shared by every process and survives restarts (issue 10): FILE_LINK_KEY, or a
+ * random key made once and kept in the database (loadLinkKey), so that a link minted by one
+ * instance opens on another behind the same address.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+import type { Db } from '../db/index';
+import { parseDataKey } from '../pii/keys';
+
+/** app_meta's key for the link-signing key when FILE_LINK_KEY is not set. */
+export const LINK_KEY_META = 'files.link_key';
+
+/**
+ * The link-signing key: FILE_LINK_KEY, or the one kept in the database, made by whichever
+ * instance starts first (insert-if-absent, then read what won).
+ */
+export async function loadLinkKey(config: Pick<Config, 'fileLinkKey'>, db: Db): Promise<Buffer> {
+  if (config.fileLinkKey) return parseDataKey(config.fileLinkKey, '环境变量 FILE_LINK_KEY');
+  await db
+    .insertInto('app_meta')
+    .values({ key: LINK_KEY_META, value: randomBytes(32).toString('base64'), updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', LINK_KEY_META).executeTakeFirstOrThrow();
+  return parseDataKey(row.value, `数据库中的文件链接密钥（app_meta ${LINK_KEY_META}）`);
+}
 
 export type UrlMode = 'view' | 'download';
 
