@@ -8,6 +8,7 @@ import { openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrations/index';
 import { seedDemo } from './db/seed/demo';
 import { seedBase } from './db/seed/index';
+import { withStartupLock } from './db/startupLock';
 import { encryptPlaintextPii, loadFieldCipher } from './pii/index';
 import { sealUnchainedRows } from './audit/chain';
 import { loadAuditKey } from './audit/key';
@@ -18,10 +19,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
 
-  await migrateToLatest(db);
-  const { createdAdmin } = await seedBase(db.kysely, {
-    adminAccount: config.adminAccount,
-    adminPassword: config.adminPassword,
+  // Several instances starting at once: one migrates and seeds, the others wait and find it done.
+  const { createdAdmin } = await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    return seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
   });
   if (createdAdmin) {
     // Printed once, on the start that created the account; it is not stored anywhere readable.
