@@ -184,6 +184,21 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
     expect(await stored(idCard(401))).toHaveLength(0);
   });
 
+  it('the same sheet imported twice at once: each person saved once, every other row reported', async () => {
+    // More rows than one save batch, so that a batch that loses the race is saved row by row.
+    const rows = Array.from({ length: 70 }, (_, i) => [`并发导入${i}`, idCard(600 + i), '', '', '', '', '', '', '', '', '']);
+    const content = await xlsx(rows);
+    const [first, second] = await Promise.all([uploadXlsx(unit, content, '名单一.xlsx'), uploadXlsx(unit, content, '名单二.xlsx')]);
+    const results = await Promise.all([runImport(unit, first), runImport(unit, second)]);
+    for (const r of results) expect(r.body.status).toBe(1);
+    const created = results.reduce((sum, r) => sum + r.body.data.accounts.length, 0);
+    const failed = results.reduce((sum, r) => sum + r.body.data.errors.length, 0);
+    expect(created).toBe(70);
+    expect(failed).toBe(70);
+    for (const r of results) for (const e of r.body.data.errors) expect(e.messages.join('')).toContain('身份证');
+    for (let i = 0; i < 70; i += 1) expect(await stored(idCard(600 + i))).toHaveLength(1);
+  }, 60_000);
+
   it('refuses more than 10,000 rows, storing nothing', async () => {
     const before = await count('practitioners');
     const rows = Array.from({ length: 10_001 }, (_, i) => [`人员${i}`, idCard(i, '19800101')]);
