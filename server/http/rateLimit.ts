@@ -7,6 +7,8 @@
  *     message: '注册过于频繁，请稍后再试' });
  */
 import type { FastifyRequest } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/types';
 import { errors } from './errors';
 
 export interface RateLimitRule {
@@ -19,21 +21,36 @@ export interface RateLimitRule {
   key?: string;
 }
 
+/**
+ * Runs `work` in a transaction that no other caller with the same `lockName` runs beside:
+ * parallel tries cannot all read "under the limit" before any of them is counted (issue 9).
+ * PostgreSQL: a transaction-scoped advisory lock, shared by every instance; SQLite: the one
+ * connection already runs transactions one after another.
+ */
+export function serializedBy<T>(request: FastifyRequest, lockName: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const { db, dialect } = request.server;
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${lockName}))`.execute(trx);
+    return work(trx);
+  });
+}
+
 export async function enforceRateLimit(request: FastifyRequest, rule: RateLimitRule): Promise<void> {
-  const { db } = request.server;
   const now = request.server.clock();
   const key = rule.key ?? request.ip;
   const since = new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString();
-  const row = await db
-    .selectFrom('rate_limit_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('bucket', '=', rule.bucket)
-    .where('key', '=', key)
-    .where('at', '>=', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= rule.limit) throw errors.tooMany(rule.message);
-  await db.insertInto('rate_limit_events').values({ bucket: rule.bucket, key, at: now.toISOString() }).execute();
+  await serializedBy(request, `rate-limit:${rule.bucket}:${key}`, async (trx) => {
+    const row = await trx
+      .selectFrom('rate_limit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', rule.bucket)
+      .where('key', '=', key)
+      .where('at', '>=', since)
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= rule.limit) throw errors.tooMany(rule.message);
+    await trx.insertInto('rate_limit_events').values({ bucket: rule.bucket, key, at: now.toISOString() }).execute();
+  });
   // Events older than the window no longer count; keep the table to about a day's worth.
   const dayAgo = new Date(now.getTime() - Math.max(rule.windowMinutes, 24 * 60) * 60_000).toISOString();
-  await db.deleteFrom('rate_limit_events').where('bucket', '=', rule.bucket).where('at', '<', dayAgo).execute();
+  await request.server.db.deleteFrom('rate_limit_events').where('bucket', '=', rule.bucket).where('at', '<', dayAgo).execute();
 }

@@ -13,6 +13,7 @@ import { loadAuthUser, type AuthUser } from '../../auth/user';
 import { toBool } from '../../db/index';
 import type { AccountRow } from '../../db/types';
 import { BizError, errors } from '../../http/errors';
+import { serializedBy } from '../../http/rateLimit';
 import { logOperation } from '../../oplog';
 
 /** One message for unknown account, wrong authType and wrong password: no account enumeration. */
@@ -51,29 +52,24 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   const now = app.clock();
   const ip = request.ip;
 
-  await enforceLoginRateLimit(request, now);
+  // The attempt is counted before the password is checked, so that parallel tries from one
+  // address cannot all pass the limit; a successful login marks it as such.
+  const attemptId = await reserveLoginAttempt(request, body.loginAccount.slice(0, 64), now);
   // A refused login is a security event of the audit trail too (the account name tried, the
   // address and the user agent), logged on its own because the refusal rolls nothing back.
-  const recordAttempt = async (succeeded: boolean, why?: string, account?: AccountRow) => {
-    await app.db
-      .insertInto('login_attempts')
-      .values({ ip, login_account: body.loginAccount.slice(0, 64), succeeded: succeeded ? 1 : 0, created_at: now.toISOString() })
-      .execute();
-    if (!succeeded) {
-      await logOperation(
-        app.db,
-        request,
-        {
-          entity: 'account',
-          entityId: account?.id ?? null,
-          action: 'login-failed',
-          result: 'failure',
-          summary: `登录失败（账号 ${body.loginAccount.slice(0, 64)}，登录类型 ${body.authType}）：${why ?? WRONG_CREDENTIALS_MESSAGE}`,
-        },
-        { id: account?.id ?? null, name: account?.name ?? null },
-      );
-    }
-  };
+  const logRefusal = (why: string, account?: AccountRow) =>
+    logOperation(
+      app.db,
+      request,
+      {
+        entity: 'account',
+        entityId: account?.id ?? null,
+        action: 'login-failed',
+        result: 'failure',
+        summary: `登录失败（账号 ${body.loginAccount.slice(0, 64)}，登录类型 ${body.authType}）：${why}`,
+      },
+      { id: account?.id ?? null, name: account?.name ?? null },
+    );
 
   const account = await app.db
     .selectFrom('accounts')
@@ -83,19 +79,19 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
 
   if (!account || account.auth_type !== body.authType) {
     await verifyPassword(body.password, await dummyPasswordHash());
-    await recordAttempt(false, account ? '登录类型不符' : '账号不存在', account);
+    await logRefusal(account ? '登录类型不符' : '账号不存在', account);
     throw new BizError(WRONG_CREDENTIALS_MESSAGE);
   }
   if (account.locked_until && account.locked_until > now.toISOString()) {
-    await recordAttempt(false, '账号锁定中', account);
+    await logRefusal('账号锁定中', account);
     throw new BizError(`密码错误次数过多，账号已锁定，请${minutesUntil(now, account.locked_until)}分钟后再试`);
   }
   if (!(await verifyPassword(body.password, account.password_hash))) {
-    await recordAttempt(false, '密码错误', account);
+    await logRefusal('密码错误', account);
     await registerFailure(request, account, now);
   }
   if (!toBool(account.enabled)) {
-    await recordAttempt(false, '账号已停用', account);
+    await logRefusal('账号已停用', account);
     throw new BizError('账号已停用，请联系管理员');
   }
 
@@ -112,10 +108,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
       ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
-    await trx
-      .insertInto('login_attempts')
-      .values({ ip, login_account: account.login_account, succeeded: 1, created_at: now.toISOString() })
-      .execute();
+    await trx.updateTable('login_attempts').set({ succeeded: 1 }).where('id', '=', attemptId).execute();
     await logOperation(
       trx,
       request,
@@ -131,18 +124,35 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   return { token, currentUser: toCurrentUser(user, await accountStateOf(app.db, config, now, user)) };
 }
 
-/** Counts a wrong password; the N-th in a row locks the account. Always throws. */
+/**
+ * Counts a wrong password; the N-th in a row locks the account. Always throws. The count is
+ * raised in the database (not from the row read before the password check), so that parallel
+ * wrong tries all count, and only the try that reaches the limit locks and logs it.
+ */
 async function registerFailure(request: FastifyRequest, account: AccountRow, now: Date): Promise<never> {
   const { appConfig: config, db } = request.server;
-  const failures = account.failed_login_count + 1;
+  const lockedMessage = `密码错误次数过多，账号已锁定，请${config.loginLockMinutes}分钟后再试`;
+  // Tries that were checked before a parallel one locked the account do not count any more.
+  const raised = await db
+    .updateTable('accounts')
+    .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1) }))
+    .where('id', '=', account.id)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
+    .returning('failed_login_count')
+    .executeTakeFirst();
+  if (!raised) throw new BizError(lockedMessage);
+  const failures = Number(raised.failed_login_count);
   if (failures >= config.loginMaxFailures) {
     const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000).toISOString();
-    await db.transaction().execute(async (trx) => {
-      await trx
+    const locked = await db.transaction().execute(async (trx) => {
+      // Only the try that finds the count still at the limit locks (another may have already).
+      const result = await trx
         .updateTable('accounts')
         .set({ failed_login_count: 0, locked_until: lockedUntil })
         .where('id', '=', account.id)
-        .execute();
+        .where('failed_login_count', '>=', config.loginMaxFailures)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
       await logOperation(
         trx,
         request,
@@ -154,30 +164,42 @@ async function registerFailure(request: FastifyRequest, account: AccountRow, now
         },
         { id: null, name: null },
       );
+      return true;
     });
-    throw new BizError(`密码错误次数过多，账号已锁定，请${config.loginLockMinutes}分钟后再试`);
+    if (locked || failures > config.loginMaxFailures) throw new BizError(lockedMessage);
   }
-  await db.updateTable('accounts').set({ failed_login_count: failures }).where('id', '=', account.id).execute();
   throw new BizError(WRONG_CREDENTIALS_MESSAGE);
 }
 
-/** At most `loginRateLimit` failed attempts per client address in the window; HTTP 429 beyond. */
-async function enforceLoginRateLimit(request: FastifyRequest, now: Date): Promise<void> {
+/**
+ * At most `loginRateLimit` failed attempts per client address in the window; HTTP 429 beyond.
+ * Counts and records this attempt (as failed until it succeeds) in one serialized step.
+ */
+async function reserveLoginAttempt(request: FastifyRequest, loginAccount: string, now: Date): Promise<number> {
   const { appConfig: config, db } = request.server;
   const since = new Date(now.getTime() - config.loginRateWindowMinutes * 60_000).toISOString();
-  // Failed attempts only: an office behind one address must not be locked out by its own
-  // successful logins, while guessing (all failures) is still cut off.
-  const row = await db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', request.ip)
-    .where('succeeded', '=', 0)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= config.loginRateLimit) throw errors.tooMany(LOGIN_RATE_LIMITED_MESSAGE);
+  const id = await serializedBy(request, `login:${request.ip}`, async (trx) => {
+    // Failed attempts only: an office behind one address must not be locked out by its own
+    // successful logins, while guessing (all failures) is still cut off.
+    const row = await trx
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', request.ip)
+      .where('succeeded', '=', 0)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= config.loginRateLimit) throw errors.tooMany(LOGIN_RATE_LIMITED_MESSAGE);
+    const inserted = await trx
+      .insertInto('login_attempts')
+      .values({ ip: request.ip, login_account: loginAccount, succeeded: 0, created_at: now.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  });
   // Old attempts only matter inside the window; keep the table small (a day's worth).
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
   await db.deleteFrom('login_attempts').where('created_at', '<', dayAgo).execute();
+  return id;
 }
 
 /** Sessions that ended long ago serve nobody; drop them now and then (at login) to keep the table small. */

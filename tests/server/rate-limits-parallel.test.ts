@@ -1,0 +1,58 @@
+/**
+ * Limits hold under parallel tries (issue 9): a burst of requests sent at once cannot all read
+ * "under the limit" before any is counted. Wrong passwords for one account lock it; failed
+ * logins from one address stop at the address limit; certificate look-ups likewise; and the
+ * lock-out is logged once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRONG_CREDENTIALS_MESSAGE } from '../../server/modules/auth/service';
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
+
+const LIMIT = 5;
+const BURST = 16;
+
+describe.each(dialects)('rate limits under parallel tries on %s', (dialect) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      env: {
+        LOGIN_MAX_FAILURES: String(LIMIT),
+        LOGIN_RATE_LIMIT: String(LIMIT),
+        CERTIFICATE_LOOKUP_RATE_LIMIT: String(LIMIT),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const login = (password: string, ip: string, loginAccount = ADMIN_ACCOUNT) =>
+    t.call('POST', 'user/auth/login', { body: { loginAccount, password, authType: 1 }, ip });
+
+  it('a burst of wrong passwords from many addresses locks the account, once', async () => {
+    const results = await Promise.all(Array.from({ length: BURST }, (_, i) => login('Wrong-pass-1', `10.1.0.${i + 1}`)));
+    for (const r of results) expect(r.body.status).toBe(10);
+    const account = await t.db.kysely.selectFrom('accounts').select(['locked_until']).where('login_account', '=', ADMIN_ACCOUNT).executeTakeFirstOrThrow();
+    expect(account.locked_until).not.toBeNull();
+    // The right password is refused now: the lock holds.
+    const right = await login(ADMIN_PASSWORD, '10.1.1.1');
+    expect(right.body.message).toContain('账号已锁定');
+    const locks = await t.db.kysely.selectFrom('operation_logs').select('id').where('action', '=', 'lock').execute();
+    expect(locks).toHaveLength(1);
+    // Every wrong try counted: the first LIMIT - 1 were told the password was wrong, the rest that the account is locked.
+    expect(results.filter((r) => r.body.message === WRONG_CREDENTIALS_MESSAGE)).toHaveLength(LIMIT - 1);
+    expect(results.filter((r) => r.body.message.includes('账号已锁定'))).toHaveLength(BURST - LIMIT + 1);
+  });
+
+  it('failed logins from one address stop at the limit, however many arrive at once', async () => {
+    const results = await Promise.all(Array.from({ length: BURST }, (_, i) => login('Wrong-pass-1', '10.2.0.1', `nobody${i}`)));
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(results.length - refused.length).toBe(LIMIT);
+    for (const r of refused) expect(r.body.message).toBeTruthy();
+  });
+
+  it('certificate look-ups from one address stop at the limit, however many arrive at once', async () => {
+    const results = await Promise.all(Array.from({ length: BURST }, () => t.call('GET', 'public/certificates/WPRY2026999', { ip: '10.3.0.1' })));
+    expect(results.filter((r) => r.statusCode !== 429)).toHaveLength(LIMIT);
+  });
+});
