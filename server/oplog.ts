@@ -56,6 +56,9 @@ export interface AuditContext {
   clock: () => Date;
 }
 
+/** The chain's tip as a transaction that appended last left it (forgotten with the transaction). */
+const tipInTransaction = new WeakMap<DbOrTrx, string>();
+
 /** Appends one row to the chain; logOperation for requests, this for jobs (the daily purge). */
 export async function appendOperation(
   db: DbOrTrx,
@@ -78,11 +81,17 @@ export async function appendOperation(
     user_agent: origin.userAgent ? origin.userAgent.slice(0, 300) : null,
   };
   const append = async (trx: DbOrTrx) => {
-    await lockChain(trx, ctx.dialect);
-    const previous = await chainTip(trx);
+    // A transaction that already appended holds the chain (the lock, or SQLite's write lock,
+    // lasts until it ends) and knows the tip: a batch of rows costs no extra round trips.
+    let previous = tipInTransaction.get(trx);
+    if (previous === undefined) {
+      await lockChain(trx, ctx.dialect);
+      previous = await chainTip(trx);
+    }
     const { id } = await trx.insertInto('operation_logs').values(values).returning('id').executeTakeFirstOrThrow();
     const hash = chainHash(ctx.auditKey, previous, { ...values, id: Number(id) });
     await trx.updateTable('operation_logs').set({ chain_hash: hash }).where('id', '=', id).execute();
+    if (trx.isTransaction) tipInTransaction.set(trx, hash);
   };
   if (db.isTransaction) await append(db);
   else await (db as Db).transaction().execute(append);

@@ -197,6 +197,10 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
     expect(failed).toBe(70);
     for (const r of results) for (const e of r.body.data.errors) expect(e.messages.join('')).toContain('身份证');
     for (let i = 0; i < 70; i += 1) expect(await stored(idCard(600 + i))).toHaveLength(1);
+    // A batch writes its log rows in one transaction: the audit chain still verifies.
+    const verify = await t.call<{ ok: boolean; checked: number }>('GET', 'operation-logs/verify', { token: await t.adminToken() });
+    expect(verify.body.data).toMatchObject({ ok: true });
+    expect(verify.body.data.checked).toBeGreaterThan(70);
   }, 60_000);
 
   it('refuses more than 10,000 rows, storing nothing', async () => {
