@@ -35,34 +35,37 @@ export interface NewAccountInput {
  * account is one step of a larger change.
  */
 export async function insertAccount(db: DbOrTrx, input: NewAccountInput, now: string): Promise<string> {
-  const id = input.id ?? randomUUID();
+  return (await insertAccounts(db, [input], now))[0];
+}
+
+/** insertAccount for several accounts in one statement (an import's batch); ids in order. */
+export async function insertAccounts(db: DbOrTrx, inputs: readonly NewAccountInput[], now: string): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map((input) => input.id ?? randomUUID());
   await db
     .insertInto('accounts')
-    .values({
-      id,
-      login_account: input.loginAccount,
-      password_hash: input.passwordHash,
-      auth_type: input.authType,
-      name: input.name,
-      phone: input.phone ?? null,
-      email: input.email ?? null,
-      unit_id: input.unitId ?? null,
-      practitioner_id: input.practitionerId ?? null,
-      enabled: input.enabled === false ? 0 : 1,
-      must_change_password: input.mustChangePassword ? 1 : 0,
-      password_changed_at: now,
-      last_login_at: null,
-      failed_login_count: 0,
-      locked_until: null,
-      ...newAuditColumns(now, input.createdBy ?? null),
-    })
+    .values(
+      inputs.map((input, i) => ({
+        id: ids[i],
+        login_account: input.loginAccount,
+        password_hash: input.passwordHash,
+        auth_type: input.authType,
+        name: input.name,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        unit_id: input.unitId ?? null,
+        practitioner_id: input.practitionerId ?? null,
+        enabled: input.enabled === false ? 0 : 1,
+        must_change_password: input.mustChangePassword ? 1 : 0,
+        password_changed_at: now,
+        last_login_at: null,
+        failed_login_count: 0,
+        locked_until: null,
+        ...newAuditColumns(now, input.createdBy ?? null),
+      })),
+    )
     .execute();
-  const roleIds = input.roleIds ?? [];
-  if (roleIds.length) {
-    await db
-      .insertInto('account_roles')
-      .values(roleIds.map((role_id) => ({ account_id: id, role_id })))
-      .execute();
-  }
-  return id;
+  const links = inputs.flatMap((input, i) => (input.roleIds ?? []).map((role_id) => ({ account_id: ids[i], role_id })));
+  if (links.length) await db.insertInto('account_roles').values(links).execute();
+  return ids;
 }

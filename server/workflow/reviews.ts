@@ -34,34 +34,44 @@ export interface OpenReviewInput {
 }
 
 export async function openReview(trx: DbOrTrx, input: OpenReviewInput): Promise<string> {
-  const id = randomUUID();
-  const at = input.now.toISOString();
+  return (await openReviews(trx, [input]))[0];
+}
+
+/** openReview for several subjects in one statement (an import's batch); ids in order. */
+export async function openReviews(trx: DbOrTrx, inputs: readonly OpenReviewInput[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map(() => randomUUID());
   await trx
     .insertInto('reviews')
-    .values({
-      id,
-      what: input.what,
-      subject_type: input.subjectType,
-      subject_id: input.subjectId,
-      subject_name: input.subjectName,
-      unit_id: input.unitId,
-      submitted_by: input.by?.id ?? null,
-      submitted_by_name: input.by?.name ?? null,
-      submitted_at: at,
-      status: 'pending',
-      decided_by: null,
-      decided_by_name: null,
-      decided_at: null,
-      comment: null,
-      payload: input.payload === undefined ? null : JSON.stringify(input.payload),
-      version: 0,
-      created_at: at,
-      created_by: input.by?.id ?? null,
-      updated_at: at,
-      updated_by: input.by?.id ?? null,
-    })
+    .values(
+      inputs.map((input, i) => {
+        const at = input.now.toISOString();
+        return {
+          id: ids[i],
+          what: input.what,
+          subject_type: input.subjectType,
+          subject_id: input.subjectId,
+          subject_name: input.subjectName,
+          unit_id: input.unitId,
+          submitted_by: input.by?.id ?? null,
+          submitted_by_name: input.by?.name ?? null,
+          submitted_at: at,
+          status: 'pending' as const,
+          decided_by: null,
+          decided_by_name: null,
+          decided_at: null,
+          comment: null,
+          payload: input.payload === undefined ? null : JSON.stringify(input.payload),
+          version: 0,
+          created_at: at,
+          created_by: input.by?.id ?? null,
+          updated_at: at,
+          updated_by: input.by?.id ?? null,
+        };
+      }),
+    )
     .execute();
-  return id;
+  return ids;
 }
 
 export interface DecideReviewInput {

@@ -34,7 +34,6 @@ import { generateInitialPassword } from '../../auth/passwords';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
-import type { DbOrTrx } from '../../db/types';
 import { readSheetRows, type SheetRow } from '../../excel';
 import { canReadFile } from '../../files/readRules';
 import { FileStorage } from '../../files/storage';
@@ -42,7 +41,7 @@ import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { encryptPractitionerPii, type PractitionerPiiColumns } from '../../pii/fields';
 import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, isRealDay, loadDictIndex, type DictField, type DictIndex, type PlainColumns } from './fields';
-import { insertPractitioner, isDuplicatePerson } from './records';
+import { insertPractitioner, insertPractitioners, isDuplicatePerson, type NewPractitionerInput } from './records';
 import { targetUnit } from './service';
 import { noticePractitionersSubmitted } from '../messages/membershipNotices';
 
@@ -266,17 +265,16 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
   const accounts: ImportedAccount[] = [];
   const at = now.toISOString();
   const actor = { id: user.id, name: user.name };
-  const insert = (trx: DbOrTrx, item: Hashed) =>
-    insertPractitioner(trx, request, {
-      columns: item.row.columns,
-      pii: item.row.pii,
-      unitId: unit.id,
-      photoFileId: null,
-      passwordHash: item.hash,
-      actor,
-      now: at,
-      how: `导入（第${item.row.rowNumber}行）`,
-    });
+  const inputOf = (item: Hashed): NewPractitionerInput => ({
+    columns: item.row.columns,
+    pii: item.row.pii,
+    unitId: unit.id,
+    photoFileId: null,
+    passwordHash: item.hash,
+    actor,
+    now: at,
+    how: `导入（第${item.row.rowNumber}行）`,
+  });
   const saved = (item: Hashed, loginAccount: string) =>
     accounts.push({ rowNumber: item.row.rowNumber, name: item.row.columns.name, loginAccount, initialPassword: item.password });
   let pending: Promise<Hashed[]> | null = toSave.length ? hashBatch(toSave.slice(0, HASH_BATCH)) : null;
@@ -285,19 +283,15 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
     pending = i + HASH_BATCH < toSave.length ? hashBatch(toSave.slice(i + HASH_BATCH, i + 2 * HASH_BATCH)) : null;
     const together = await db
       .transaction()
-      .execute(async (trx) => {
-        const created: string[] = [];
-        for (const item of batch) created.push((await insert(trx, item)).loginAccount);
-        return created;
-      })
+      .execute((trx) => insertPractitioners(trx, request, batch.map(inputOf)))
       .catch(() => null);
     if (together) {
-      batch.forEach((item, k) => saved(item, together[k]));
+      batch.forEach((item, k) => saved(item, together[k].loginAccount));
       continue;
     }
     for (const item of batch) {
       try {
-        const created = await db.transaction().execute((trx) => insert(trx, item));
+        const created = await db.transaction().execute((trx) => insertPractitioner(trx, request, inputOf(item)));
         saved(item, created.loginAccount);
       } catch (err) {
         if (isDuplicatePerson(err)) fail(item.row.rowNumber, PRACTITIONER_MESSAGES.duplicateIdCard);

@@ -11,26 +11,33 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AuthType } from '@common/permissions';
 import { PRACTITIONER_MESSAGES } from '@common/schemas/practitioners';
-import { insertAccount } from '../../auth/accounts';
+import { insertAccounts } from '../../auth/accounts';
 import type { DbOrTrx } from '../../db/types';
 import { newAuditColumns } from '../../db/versioned';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import type { PractitionerPiiColumns } from '../../pii/fields';
-import { openReview, type ReviewActor } from '../../workflow/reviews';
+import { openReviews, type ReviewActor } from '../../workflow/reviews';
 import type { PlainColumns } from './fields';
 
 export const LOGIN_PREFIX = 'ry';
 const LOGIN_TRIES = 20;
 
-/** A login name nobody holds yet ("ry" + 8 digits). */
-export async function freeLoginAccount(trx: DbOrTrx): Promise<string> {
-  for (let i = 0; i < LOGIN_TRIES; i += 1) {
-    const candidate = `${LOGIN_PREFIX}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-    const taken = await trx.selectFrom('accounts').select('id').where('login_account', '=', candidate).executeTakeFirst();
-    if (!taken) return candidate;
+/** `count` login names nobody holds yet ("ry" + 8 digits), read in one query a try. */
+export async function freeLoginAccounts(trx: DbOrTrx, count: number): Promise<string[]> {
+  const chosen = new Set<string>();
+  for (let i = 0; i < LOGIN_TRIES && chosen.size < count; i += 1) {
+    const candidates = new Set<string>();
+    while (candidates.size < count - chosen.size) {
+      const candidate = `${LOGIN_PREFIX}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+      if (!chosen.has(candidate)) candidates.add(candidate);
+    }
+    const taken = await trx.selectFrom('accounts').select('login_account').where('login_account', 'in', [...candidates]).execute();
+    const held = new Set(taken.map((r) => r.login_account));
+    for (const c of candidates) if (!held.has(c)) chosen.add(c);
   }
-  throw new BizError('暂时无法生成登录账号，请重试');
+  if (chosen.size < count) throw new BizError('暂时无法生成登录账号，请重试');
+  return [...chosen];
 }
 
 export interface NewPractitionerInput {
@@ -46,59 +53,78 @@ export interface NewPractitionerInput {
 }
 
 /** Inserts the practitioner, its account and review, and logs it; returns the id and the login name. */
-export async function insertPractitioner(
+/** The steps for one practitioner (the form's 新增): see insertPractitioners. */
+export async function insertPractitioner(trx: DbOrTrx, request: FastifyRequest, input: NewPractitionerInput): Promise<{ id: string; loginAccount: string }> {
+  return (await insertPractitioners(trx, request, [input]))[0];
+}
+
+/**
+ * The steps for several practitioners in the caller's transaction (an import's batch): the
+ * records in one statement, their login names in one query, then each one's account, review
+ * record and log row. Returns each one's id and login name, in order.
+ */
+export async function insertPractitioners(
   trx: DbOrTrx,
   request: FastifyRequest,
-  input: NewPractitionerInput,
-): Promise<{ id: string; loginAccount: string }> {
-  const id = randomUUID();
+  inputs: readonly NewPractitionerInput[],
+): Promise<{ id: string; loginAccount: string }[]> {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map(() => randomUUID());
   await trx
     .insertInto('practitioners')
-    .values({
-      id,
-      ...input.columns,
-      ...input.pii,
-      unit_id: input.unitId,
-      photo_file_id: input.photoFileId,
-      certificate_no: null,
-      certificate_valid_until: null,
-      status: 'pending',
-      reject_reason: null,
-      left_on: null,
-      ...newAuditColumns(input.now, input.actor.id),
-    })
+    .values(
+      inputs.map((input, i) => ({
+        id: ids[i],
+        ...input.columns,
+        ...input.pii,
+        unit_id: input.unitId,
+        photo_file_id: input.photoFileId,
+        certificate_no: null,
+        certificate_valid_until: null,
+        status: 'pending' as const,
+        reject_reason: null,
+        left_on: null,
+        ...newAuditColumns(input.now, input.actor.id),
+      })),
+    )
     .execute();
-  const loginAccount = await freeLoginAccount(trx);
-  await insertAccount(
+  const logins = await freeLoginAccounts(trx, inputs.length);
+  await insertAccounts(
     trx,
-    {
-      loginAccount,
+    inputs.map((input, i) => ({
+      loginAccount: logins[i],
       passwordHash: input.passwordHash,
       authType: AuthType.Practitioner,
       name: input.columns.name,
       unitId: input.unitId,
-      practitionerId: id,
+      practitionerId: ids[i],
       mustChangePassword: true,
       createdBy: input.actor.id,
-    },
-    input.now,
+    })),
+    inputs[0].now,
   );
-  await openReview(trx, {
-    what: 'practitioner',
-    subjectType: 'practitioner',
-    subjectId: id,
-    subjectName: input.columns.name,
-    unitId: input.unitId,
-    by: input.actor,
-    now: new Date(input.now),
-  });
-  await logOperation(trx, request, {
-    entity: 'practitioner',
-    entityId: id,
-    action: 'create',
-    summary: `${input.how}从业人员「${input.columns.name}」（待审核），登录账号 ${loginAccount}`,
-  });
-  return { id, loginAccount };
+  await openReviews(
+    trx,
+    inputs.map((input, i) => ({
+      what: 'practitioner' as const,
+      subjectType: 'practitioner' as const,
+      subjectId: ids[i],
+      subjectName: input.columns.name,
+      unitId: input.unitId,
+      by: input.actor,
+      now: new Date(input.now),
+    })),
+  );
+  // The log rows one by one: each links to the one before it (the audit chain).
+  for (const [i, input] of inputs.entries()) {
+    await logOperation(trx, request, {
+      entity: 'practitioner',
+      entityId: ids[i],
+      action: 'create',
+      summary: `${input.how}从业人员「${input.columns.name}」（待审核），登录账号 ${logins[i]}`,
+    });
+  }
+  return ids.map((id, i) => ({ id, loginAccount: logins[i] }));
 }
 
 /** A constraint failure of either dialect: unique or foreign key. */
