@@ -156,9 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auditKey', options.auditKey ?? (await loadAuditKey(config, options.db.kysely)));
 
   app.decorate('readCache', new ReadCache());
-  // Whatever a request changed is seen by the next read in this process.
-  app.addHook('onResponse', async (request, reply) => {
+  // Whatever a request changed is seen by the next read in this process: cleared before the
+  // answer leaves (the change is committed by then), so a read the client sends after it can
+  // never find the old value.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.readCache.clear();
+    return payload;
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -2,8 +2,9 @@
  * A short-lived cache for the back office's expensive reads (the workbench's aggregates, the
  * review queue's page and counts), so that many staff opening them at once cost one computation.
  *
- * - Every successful write request in this process clears it at once (an `onResponse` hook in
- *   server/app.ts), so what a person just did shows on their next read.
+ * - Every successful write request in this process clears it before its answer leaves (an
+ *   `onSend` hook in server/app.ts), so what a person just did shows on their next read; a read
+ *   that was computing meanwhile is not kept.
  * - A write by another instance, or one made outside a request (the daily jobs), shows after at
  *   most the entry's time to live: a few seconds.
  * - Callers that ask while a value is being computed share that computation; a failed one is
