@@ -56,6 +56,8 @@ declare module 'fastify' {
     auditKey: Buffer;
     /** Short-lived cache of expensive back-office reads, cleared by every write (server/http/readCache.ts). */
     readCache: ReadCache;
+    /** `draining` once the process is stopping: GET /health then tells a proxy to send no more. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -156,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auditKey', options.auditKey ?? (await loadAuditKey(config, options.db.kysely)));
 
   app.decorate('readCache', new ReadCache());
+  app.decorate('lifecycle', { draining: false });
   // Whatever a request changed is seen by the next read in this process: cleared before the
   // answer leaves (the change is committed by then), so a read the client sends after it can
   // never find the old value.

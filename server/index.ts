@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, '正在停止服务');
+    // Health answers 503 from now on, so that a proxy stops sending; requests in flight finish.
+    app.lifecycle.draining = true;
     try {
       stopJobs();
       // close() stops accepting connections and waits for in-flight requests.

@@ -5,7 +5,7 @@
  * integer 0/1 booleans; `autoId` picks each dialect's auto-increment key.
  */
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { AppDb, DialectName } from '../index';
+import type { AppDb, Db, DialectName } from '../index';
 import { coreMigration } from './0001_core';
 import { domainMigration } from './0002_domain';
 import { contentMigration } from './0003_content';
@@ -36,6 +36,18 @@ export async function migrateToLatest(db: AppDb): Promise<void> {
 /** Migrates up (or down) to one named migration: tests of a migration start from the schema before it. */
 export async function migrateTo(db: AppDb, name: string): Promise<void> {
   await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+/**
+ * The migrations this code knows that the database has not run (none once it is up to date):
+ * an instance must not serve while another is still migrating the shared database.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = await sql<{ name: string }>`select name from kysely_migration`
+    .execute(db)
+    .then((r) => new Set(r.rows.map((row) => row.name)))
+    .catch(() => new Set<string>()); // no migration table yet: nothing has run
+  return migrationList.map(([name]) => name).filter((name) => !done.has(name));
 }
 
 async function migrate(db: AppDb, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
