@@ -33,6 +33,9 @@ export default defineConfig({
       content: `${ASSOCIATION_NAME}官方网站：协会简介、协会工作与新闻、通知公告、会员之窗、专家库、下载专区与站内搜索。`,
     },
   ],
+  // Content-hashed file names (umi.1a2b3c4d.js): the server and nginx cache them for a year,
+  // and a new release can never be mixed with an old cached entry file.
+  hash: true,
   esbuildMinifyIIFE: true,
   npmClient: 'npm',
 });

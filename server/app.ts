@@ -36,6 +36,7 @@ import type { AppDb, Db, DialectName } from './db/index';
 import { fail } from './http/envelope';
 import { BizError } from './http/errors';
 import { ReadCache } from './http/readCache';
+import { shareReadCacheClears } from './http/readCacheSync';
 import { validatorCompiler } from './http/validation';
 import { apiModules } from './modules/index';
 import { crawlerRoutes } from './modules/public-home/routes';
@@ -162,8 +163,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Whatever a request changed is seen by the next read in this process: cleared before the
   // answer leaves (the change is committed by then), so a read the client sends after it can
   // never find the old value.
+  // Other instances on the same PostgreSQL are told too (server/http/readCacheSync.ts).
+  const tellOtherInstances = await shareReadCacheClears(app);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.readCache.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      app.readCache.clear();
+      await tellOtherInstances();
+    }
     return payload;
   });
 

@@ -2,6 +2,7 @@
  * Environment variables with their defaults, read and validated once at start.
  * Everything else takes a `Config` object, so tests build one with `loadConfig({...})`.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { checkPassword } from '@common/validators';
 
@@ -60,6 +61,11 @@ export interface Config {
   /** Public certificate look-ups per client address in `certificateLookupRateWindowMinutes`; HTTP 429 beyond. */
   certificateLookupRateLimit: number;
   certificateLookupRateWindowMinutes: number;
+  /**
+   * Server processes on this port (Node's cluster): 1 by default; `auto` is one per core.
+   * More than one needs PostgreSQL (SQLite is the one-process embedded default).
+   */
+  workers: number;
 }
 
 export const DATA_CIPHERS = ['aes-256-gcm', 'sm4'] as const;
@@ -87,6 +93,13 @@ function strVar(env: Env, name: string, fallback: string): string {
 function boolVar(env: Env, name: string): boolean {
   const raw = env[name]?.trim().toLowerCase();
   return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+/** WORKERS: a whole number, or `auto` for one process per core. */
+function workersVar(env: Env): number {
+  const raw = env.WORKERS?.trim().toLowerCase();
+  if (raw === 'auto') return Math.max(1, os.availableParallelism());
+  return intVar(env, 'WORKERS', 1, 1, 256);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -124,6 +137,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`环境变量 AUDIT_RETENTION_DAYS 不能小于 180（网络安全等级保护要求审计记录至少保存六个月），当前为 ${auditRetentionRaw}`);
   }
 
+  const workers = workersVar(env);
+  if (workers > 1 && !isPostgres) {
+    throw new ConfigError(`环境变量 WORKERS=${workers} 需要 PostgreSQL：请同时设置 DATABASE_URL（SQLite 只支持单个服务进程）`);
+  }
+
   return {
     port: intVar(env, 'PORT', 8000, 0, 65535),
     host: strVar(env, 'HOST', '0.0.0.0'),
@@ -155,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     personalDataRetentionDays: intVar(env, 'PERSONAL_DATA_RETENTION_DAYS', 1095, 1, 36500),
     certificateLookupRateLimit: intVar(env, 'CERTIFICATE_LOOKUP_RATE_LIMIT', 60, 1, 100000),
     certificateLookupRateWindowMinutes: intVar(env, 'CERTIFICATE_LOOKUP_RATE_WINDOW_MINUTES', 1, 1, 60 * 24),
+    workers,
   };
 }
 

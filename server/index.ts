@@ -1,10 +1,14 @@
 /**
  * The server's entry: read config, open the database, migrate, seed (+ demo data with
  * `--demo` or SEED_DEMO=1; `--seed-only` stops there), listen, and shut down gracefully.
+ * With WORKERS=N the first process does all of that but listening, then forks N processes
+ * that listen on one port (server/cluster.ts).
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/index';
+import { JOBS_ENV, runPrimary } from './cluster';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type AppDb } from './db/index';
 import { migrateToLatest } from './db/migrations/index';
 import { seedDemo } from './db/seed/demo';
 import { seedBase } from './db/seed/index';
@@ -14,15 +18,19 @@ import { sealUnchainedRows } from './audit/chain';
 import { loadAuditKey } from './audit/key';
 import { startDailyJobs } from './jobs';
 
-async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2));
-  const config = loadConfig();
-  const db = openDatabase(config);
-
+/** Migrations, the base seed, the keys and start-up repairs: once, under the start-up lock. */
+async function prepareDatabase(db: AppDb, config: Config): Promise<void> {
   // Several instances starting at once: one migrates and seeds, the others wait and find it done.
-  const { createdAdmin } = await withStartupLock(db, async () => {
+  const createdAdmin = await withStartupLock(db, async () => {
     await migrateToLatest(db);
-    return seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
+    const { createdAdmin } = await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
+    // Before anything reads or writes personal information: a wrong key stops here, untouched.
+    const pii = await loadFieldCipher(config, db.kysely);
+    const auditKey = await loadAuditKey(config, db.kysely);
+    await sealUnchainedRows(db.kysely, db.dialect, auditKey);
+    const encrypted = await encryptPlaintextPii(db, pii);
+    if (encrypted > 0) console.log(`已加密 ${encrypted} 条从业人员记录中的身份证号码和手机号码`);
+    return createdAdmin;
   });
   if (createdAdmin) {
     // Printed once, on the start that created the account; it is not stored anywhere readable.
@@ -32,22 +40,12 @@ async function main(): Promise<void> {
         : `已创建超级管理员：账号 ${createdAdmin.loginAccount}，密码为环境变量 ADMIN_PASSWORD 的值`,
     );
   }
-  // Before anything reads or writes personal information: a wrong key stops here, untouched.
+}
+
+/** Listens until SIGTERM/SIGINT, then lets requests in flight finish and exits. */
+async function serve(config: Config, db: AppDb, options: { dailyJobs: boolean; announce: boolean }): Promise<void> {
   const pii = await loadFieldCipher(config, db.kysely);
   const auditKey = await loadAuditKey(config, db.kysely);
-  await sealUnchainedRows(db.kysely, db.dialect, auditKey);
-  const encrypted = await encryptPlaintextPii(db, pii);
-  if (encrypted > 0) console.log(`已加密 ${encrypted} 条从业人员记录中的身份证号码和手机号码`);
-  if (args.has('--demo') || config.seedDemo) {
-    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii });
-    console.log('演示账号：');
-    for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
-  }
-  if (args.has('--seed-only')) {
-    await db.close();
-    return;
-  }
-
   const app = await buildApp({ config, db, pii, auditKey });
   let closing = false;
   let stopJobs = () => {};
@@ -72,10 +70,42 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  stopJobs = startDailyJobs(app);
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`服务已启动: http://localhost:${port}`);
+  if (options.dailyJobs) stopJobs = startDailyJobs(app);
+  if (options.announce) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`服务已启动: http://localhost:${port}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const config = loadConfig();
+  const db = openDatabase(config);
+
+  if (cluster.isWorker) {
+    // The primary prepared the database before forking this process.
+    await serve(config, db, { dailyJobs: process.env[JOBS_ENV] === '1', announce: false });
+    return;
+  }
+
+  await prepareDatabase(db, config);
+  if (args.has('--demo') || config.seedDemo) {
+    const pii = await loadFieldCipher(config, db.kysely);
+    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii });
+    console.log('演示账号：');
+    for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
+  }
+  if (args.has('--seed-only')) {
+    await db.close();
+    return;
+  }
+  if (config.workers > 1) {
+    await db.close();
+    runPrimary(config.workers, config.port);
+    return;
+  }
+  await serve(config, db, { dailyJobs: true, announce: true });
 }
 
 main().catch((err: unknown) => {

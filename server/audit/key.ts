@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
-import { DataKeyError, parseDataKey, writeKeyFile } from '../pii/keys';
+import { createKeyFileOnce, DataKeyError, parseDataKey } from '../pii/keys';
 
 export const AUDIT_KEY_FILE = 'audit.key';
 
@@ -20,5 +20,5 @@ export async function loadAuditKey(config: Pick<Config, 'auditKey' | 'dataDir'>,
   if (chained) {
     throw new DataKeyError(`审计日志已使用哈希链，但密钥文件 ${file} 不存在：请恢复该文件（或设置 AUDIT_KEY）后再启动。未做任何修改。`);
   }
-  return writeKeyFile(file);
+  return createKeyFileOnce(file, `密钥文件 ${file}`);
 }

@@ -5,8 +5,9 @@
  * - Every successful write request in this process clears it before its answer leaves (an
  *   `onSend` hook in server/app.ts), so what a person just did shows on their next read; a read
  *   that was computing meanwhile is not kept.
- * - A write by another instance, or one made outside a request (the daily jobs), shows after at
- *   most the entry's time to live: a few seconds.
+ * - A write by another instance on the same PostgreSQL clears it too, by notification
+ *   (./readCacheSync.ts); one made outside a request (the daily jobs) clears it in the process
+ *   that ran it, and shows elsewhere after at most the entry's time to live: a few seconds.
  * - Callers that ask while a value is being computed share that computation; a failed one is
  *   not kept.
  * Keys must hold everything the value depends on (filters, the day, the year); values must not

@@ -63,6 +63,34 @@ export function writeKeyFile(file: string, key: Buffer = randomBytes(32)): Buffe
   return key;
 }
 
+/**
+ * Creates the key file unless it exists, atomically, and returns the key it holds: several
+ * processes starting at once on one data directory all end up with the same key (the first
+ * link wins; the others read what it wrote), never one each.
+ */
+export function createKeyFileOnce(file: string, source: string): Buffer {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32);
+  const tmp = `${file}.${process.pid}.${key.subarray(0, 4).toString('hex')}.tmp`;
+  const fd = fs.openSync(tmp, 'wx', 0o600);
+  try {
+    fs.writeSync(fd, `${key.toString('hex')}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    // link() fails when the name exists, where rename() would silently replace it.
+    fs.linkSync(tmp, file);
+    return key;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return parseDataKey(fs.readFileSync(file, 'utf8'), source);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
 async function readKeyCheck(db: Db): Promise<string | null> {
   const row = await db.selectFrom('app_meta').select('value').where('key', '=', KEY_CHECK).executeTakeFirst();
   return row?.value ?? null;
@@ -90,7 +118,7 @@ export async function loadFieldCipher(config: Pick<Config, 'dataKey' | 'dataCiph
         `数据库中已有加密的个人信息，但密钥文件 ${file} 不存在：请恢复该文件（或设置环境变量 DATA_KEY）后再启动。未做任何修改。`,
       );
     } else {
-      master = writeKeyFile(file);
+      master = createKeyFileOnce(file, `密钥文件 ${file}`);
     }
   }
   const cipher = createFieldCipher(master, config.dataCipher);
