@@ -29,6 +29,9 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0008_supervision', supervisionMigration],
 ];
 
+/** Every migration this code knows, in order. */
+export const migrationNames: readonly string[] = migrationList.map(([name]) => name);
+
 export async function migrateToLatest(db: AppDb): Promise<void> {
   await migrate(db, (migrator) => migrator.migrateToLatest());
 }
