@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmarks (all, or those named: search,
- * membership, supervision)
+ * membership, supervision, instances)
  * and writes their sections of bench/RESULTS.md, leaving the other sections as they were
  * (not part of CI). Set BENCH_DATABASE_URL=postgres://… to run the database benchmarks on
  * PostgreSQL too.
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { machine } from './lib';
 import { BULK_ROWS, LIST_CONNECTIONS, PRACTITIONER_COUNT, runMembershipBench, UNIT_COUNT } from './membership';
 import { ARTICLE_COUNT, runSearchBench, SEARCH_CONNECTIONS } from './search';
+import { INSTANCES_ARTICLES, INSTANCES_CONNECTIONS, runInstancesBench } from './instances';
 import { runSupervisionBench, SUPERVISION_CONNECTIONS, SUPERVISION_SIZES } from './supervision';
 
 const P99_TARGET_MS = 50;
@@ -61,6 +62,26 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
         (r) =>
           `| ${r.dialect} | ${r.endpoint} | ${r.one.p50} / ${r.one.p99} | ${r.http.rps.toFixed(0)} | ${r.http.p50} | ${r.http.p99} | ${met(r.one.p99 < 100)} (one at a time), ${met(r.http.p99 < 100 && r.http.errors === 0 && r.http.non2xx === 0)} (50 conn.) |`,
       ),
+    ];
+  },
+  instances: async () => {
+    const rows = await runInstancesBench();
+    const title = `## Several instances: the public article list (${INSTANCES_ARTICLES.toLocaleString('en')} articles, PostgreSQL)`;
+    if (typeof rows === 'string') return [title, '', rows];
+    const base = rows[0]?.result.rps ?? 1;
+    const byName = new Map(rows.map((r) => [r.setup, r.result.rps]));
+    return [
+      title,
+      '',
+      `Issue 10: WORKERS=1 against WORKERS=2 on this machine, and through nginx (deploy/nginx/wenping.conf) against direct, in one run. Real server processes; autocannon at ${INSTANCES_CONNECTIONS} connections in its own process (which competes for the same cores), medians of three 5-second runs.`,
+      '',
+      '| setup | requests/s | p50 ms | p99 ms | errors | vs WORKERS=1 direct | nginx vs direct |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => {
+        const direct = byName.get(r.setup.replace('through nginx', 'direct')) ?? r.result.rps;
+        const viaNginx = r.setup.endsWith('through nginx') ? (r.result.rps / direct).toFixed(2) : '';
+        return `| ${r.setup} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.result.errors + r.result.non2xx} | ${(r.result.rps / base).toFixed(2)} | ${viaNginx} |`;
+      }),
     ];
   },
 };

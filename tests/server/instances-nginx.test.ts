@@ -6,7 +6,6 @@
  * SIGTERM finishes its request in flight; one killed mid-run leaves the other answering.
  * Needs PostgreSQL (TEST_DATABASE_URL) and nginx, which .ci/run installs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,9 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, multipart, pngBytes } from './files.helpers';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, TEST_DATABASE_URL } from './helpers';
-import { createPgDatabase, freePort, repoRoot, startServer, stopServer, type ServerProcess } from './processes';
-
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+import { createPgDatabase, freePort, NGINX_BIN, startNginx, startServer, stopServer, type PrivateNginx, type ServerProcess } from './processes';
 
 interface Envelope<T = unknown> {
   status: number;
@@ -26,50 +23,7 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
-/** deploy/nginx/wenping.conf with this test's ports and paths, inside a minimal main config. */
-function nginxConfig(dir: string, listenPort: number, upstreamPorts: number[], staticRoot: string): string {
-  let site = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/wenping.conf'), 'utf8');
-  const replace = (pattern: RegExp, by: string) => {
-    expect(site, `deploy/nginx/wenping.conf should contain ${pattern}`).toMatch(pattern);
-    site = site.replace(pattern, by);
-  };
-  replace(/^\s*server 127\.0\.0\.1:8000 (.*);$/m, upstreamPorts.map((p) => `    server 127.0.0.1:${p} $1;`).join('\n'));
-  replace(/^\s*listen 80;$/m, `    listen 127.0.0.1:${listenPort};`);
-  replace(/^\s*root \/opt\/wenping\/dist;$/m, `    root ${staticRoot};`);
-  // Which instance answered: only in this test's copy (production should not reveal it).
-  replace(/location @app \{\n/, 'location @app {\n        add_header X-Served-By $upstream_addr always;\n');
-  fs.writeFileSync(path.join(dir, 'site.conf'), site);
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  return [
-    process.getuid?.() === 0 ? 'user root;' : '',
-    'worker_processes 1;',
-    'daemon off;',
-    `pid ${path.join(dir, 'nginx.pid')};`,
-    `error_log ${path.join(dir, 'error.log')} warn;`,
-    'events { worker_connections 256; }',
-    'http {',
-    '  access_log off;',
-    '  types { text/html html; application/javascript js; text/css css; }',
-    `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-    `  include ${path.join(dir, 'site.conf')};`,
-    '}',
-  ].join('\n');
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return;
-    } catch {
-      if (Date.now() > until) throw new Error(`nothing listens on ${port}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-describe.skipIf(!TEST_DATABASE_URL || !NGINX)('two instances on one PostgreSQL behind nginx', () => {
+describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreSQL behind nginx', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-'));
   const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-nginx-'));
   const staticRoot = path.join(nginxDir, 'dist');
@@ -77,7 +31,7 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX)('two instances on one PostgreSQL b
   let env: Record<string, string>;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
-  let nginx: ChildProcess | undefined;
+  let nginx: PrivateNginx | undefined;
   let proxyPort = 0;
   let token = '';
 
@@ -109,16 +63,12 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX)('two instances on one PostgreSQL b
 
     fs.mkdirSync(staticRoot, { recursive: true });
     fs.writeFileSync(path.join(staticRoot, 'umi.0123abcd.js'), 'console.log(1);');
-    for (const dir of [nginxDir, staticRoot]) fs.chmodSync(dir, 0o755);
-    proxyPort = await freePort();
-    const conf = path.join(nginxDir, 'nginx.conf');
-    fs.writeFileSync(conf, nginxConfig(nginxDir, proxyPort, [portA, portB], staticRoot));
-    nginx = spawn(NGINX ?? 'nginx', ['-c', conf, '-p', nginxDir], { stdio: 'ignore' });
-    await waitForPort(proxyPort);
+    nginx = await startNginx(nginxDir, [portA, portB], staticRoot, { servedBy: true });
+    proxyPort = nginx.port;
   }, 120_000);
 
   afterAll(async () => {
-    nginx?.kill('SIGTERM');
+    await nginx?.stop();
     await stopServer(a);
     await stopServer(b);
     await database?.drop();

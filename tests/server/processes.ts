@@ -1,10 +1,12 @@
 /**
- * Real server processes for the tests of several instances (issue 10): `node --import tsx
- * server/index.ts` (the process itself, not a wrapper, so that a signal reaches the server),
- * free ports, and throw-away PostgreSQL databases.
+ * Real server processes for the tests and benchmarks of several instances (issue 10): `node
+ * --import tsx server/index.ts` (the process itself, not a wrapper, so that a signal reaches
+ * the server), free ports, throw-away PostgreSQL databases, and a private nginx configured from
+ * deploy/nginx/wenping.conf.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -82,6 +84,74 @@ export async function createPgDatabase(baseUrl: string): Promise<{ url: string; 
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+export const NGINX_BIN = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
+
+/**
+ * deploy/nginx/wenping.conf with these ports and paths, inside a minimal main configuration.
+ * Throws when the site file no longer has a line this relies on, so that the file and its test
+ * cannot drift apart.
+ */
+export function privateNginxConfig(dir: string, listenPort: number, upstreamPorts: number[], staticRoot: string, options: { servedBy?: boolean } = {}): string {
+  let site = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/wenping.conf'), 'utf8');
+  const replace = (pattern: RegExp, by: string) => {
+    if (!pattern.test(site)) throw new Error(`deploy/nginx/wenping.conf no longer contains ${pattern}`);
+    site = site.replace(pattern, by);
+  };
+  replace(/^\s*server 127\.0\.0\.1:8000 (.*);$/m, upstreamPorts.map((p) => `    server 127.0.0.1:${p} $1;`).join('\n'));
+  replace(/^\s*listen 80;$/m, `    listen 127.0.0.1:${listenPort};`);
+  replace(/^\s*root \/opt\/wenping\/dist;$/m, `    root ${staticRoot};`);
+  // Which instance answered: only in tests (production should not reveal it).
+  if (options.servedBy) replace(/location @app \{\n/, 'location @app {\n        add_header X-Served-By $upstream_addr always;\n');
+  fs.writeFileSync(path.join(dir, 'site.conf'), site);
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return [
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'worker_processes 1;',
+    'daemon off;',
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'error.log')} warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    '  access_log off;',
+    '  types { text/html html; application/javascript js; text/css css; }',
+    `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
+    `  include ${path.join(dir, 'site.conf')};`,
+    '}',
+  ].join('\n');
+}
+
+export interface PrivateNginx {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts nginx on a free port in front of `upstreamPorts`; `dir` holds its configuration and temp files. */
+export async function startNginx(dir: string, upstreamPorts: number[], staticRoot: string, options: { servedBy?: boolean } = {}): Promise<PrivateNginx> {
+  if (!NGINX_BIN) throw new Error('nginx is not installed');
+  for (const d of [dir, staticRoot]) fs.chmodSync(d, 0o755);
+  const port = await freePort();
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(conf, privateNginxConfig(dir, port, upstreamPorts, staticRoot, options));
+  const child = spawn(NGINX_BIN, ['-c', conf, '-p', dir], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  for (let waited = 0; ; waited += 100) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      if (waited > 10_000 || child.exitCode !== null) throw new Error(`nginx did not start: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }
