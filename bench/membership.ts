@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { newAuditColumns } from '../server/db/versioned';
-import type { NewMemberUnit, NewPractitioner } from '../server/db/types';
+import type { Db, NewMemberUnit, NewPractitioner } from '../server/db/types';
+import type { FieldCipher } from '../server/pii/cipher';
 import { encryptPractitionerPii } from '../server/pii/fields';
 import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
 
@@ -93,6 +94,75 @@ async function templateRows(count: number, firstSeq: number): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/**
+ * UNIT_COUNT units and PRACTITIONER_COUNT practitioners (ID numbers and phones encrypted as the
+ * server stores them): unit 0 holds BULK_ROWS, the last unit stays empty, the rest share the others.
+ */
+export async function seedMembership(db: Db, pii: FieldCipher): Promise<void> {
+  const now = new Date().toISOString();
+  const units: NewMemberUnit[] = Array.from({ length: UNIT_COUNT }, (_, i) => ({
+    id: `bench-unit-${i}`,
+    name: `基准测试评估机构${i}有限公司`,
+    credit_code: `91110105BENCH${String(i).padStart(5, '0')}`,
+    legal_representative: '王某',
+    contact_person: '李某',
+    contact_phone: '010-12345678',
+    email: null,
+    address: null,
+    established_on: null,
+    registered_capital_fen: null,
+    staff_count: null,
+    member_level: null,
+    member_no: `HY2026${String(i + 1).padStart(3, '0')}`,
+    join_date: '2026-01-01',
+    valid_until: '2027-01-01',
+    business_scope: null,
+    introduction: null,
+    logo_file_id: null,
+    show_in_window: 1,
+    status: 'approved',
+    reject_reason: null,
+    pending_change: null,
+    pending_change_at: null,
+    ...newAuditColumns(now),
+  }));
+  await db.insertInto('member_units').values(units).execute();
+  const next = rng(20261123);
+  // Unit 0 holds BULK_ROWS (the export); the last unit stays empty (the import); the rest share the remainder.
+  const unitOf = (i: number) => (i < BULK_ROWS ? 0 : 1 + ((i - BULK_ROWS) % (UNIT_COUNT - 2)));
+  await db.transaction().execute(async (trx) => {
+    let batch: NewPractitioner[] = [];
+    for (let i = 0; i < PRACTITIONER_COUNT; i += 1) {
+      batch.push({
+        id: randomUUID(),
+        name: nameOf(next),
+        gender: null,
+        ...encryptPractitionerPii(pii, { idCardNo: idCardOf(i), phone: `138${String(i).padStart(8, '0')}` }),
+        email: null,
+        education: null,
+        major: null,
+        professional_title: null,
+        position: null,
+        unit_id: `bench-unit-${unitOf(i)}`,
+        entry_date: '2024-01-01',
+        photo_file_id: null,
+        training_hours: 0,
+        certificate_no: `WPRY2026${String(i + 1).padStart(6, '0')}`,
+        certificate_valid_until: '2027-01-01',
+        status: 'approved',
+        reject_reason: null,
+        left_on: null,
+        ...newAuditColumns(now),
+      });
+      if (batch.length === 500) {
+        await trx.insertInto('practitioners').values(batch).execute();
+        batch = [];
+      }
+    }
+    if (batch.length) await trx.insertInto('practitioners').values(batch).execute();
+  });
+}
+
 export async function runMembershipBench(log: (line: string) => void = console.log): Promise<MembershipBenchRow[]> {
   const rows: MembershipBenchRow[] = [];
   for (const dialect of benchDialects) {
@@ -100,69 +170,8 @@ export async function runMembershipBench(log: (line: string) => void = console.l
     try {
       const { app, url } = await startApp(bench);
       try {
-        const now = new Date().toISOString();
         log(`membership/${dialect}: seeding ${UNIT_COUNT} units and ${PRACTITIONER_COUNT} practitioners…`);
-        const units: NewMemberUnit[] = Array.from({ length: UNIT_COUNT }, (_, i) => ({
-          id: `bench-unit-${i}`,
-          name: `基准测试评估机构${i}有限公司`,
-          credit_code: `91110105BENCH${String(i).padStart(5, '0')}`,
-          legal_representative: '王某',
-          contact_person: '李某',
-          contact_phone: '010-12345678',
-          email: null,
-          address: null,
-          established_on: null,
-          registered_capital_fen: null,
-          staff_count: null,
-          member_level: null,
-          member_no: `HY2026${String(i + 1).padStart(3, '0')}`,
-          join_date: '2026-01-01',
-          valid_until: '2027-01-01',
-          business_scope: null,
-          introduction: null,
-          logo_file_id: null,
-          show_in_window: 1,
-          status: 'approved',
-          reject_reason: null,
-          pending_change: null,
-          pending_change_at: null,
-          ...newAuditColumns(now),
-        }));
-        await bench.db.kysely.insertInto('member_units').values(units).execute();
-        const next = rng(20261123);
-        // Unit 0 holds BULK_ROWS (the export); the last unit stays empty (the import); the rest share the remainder.
-        const unitOf = (i: number) => (i < BULK_ROWS ? 0 : 1 + ((i - BULK_ROWS) % (UNIT_COUNT - 2)));
-        await bench.db.kysely.transaction().execute(async (trx) => {
-          let batch: NewPractitioner[] = [];
-          for (let i = 0; i < PRACTITIONER_COUNT; i += 1) {
-            batch.push({
-              id: randomUUID(),
-              name: nameOf(next),
-              gender: null,
-              ...encryptPractitionerPii(app.pii, { idCardNo: idCardOf(i), phone: `138${String(i).padStart(8, '0')}` }),
-              email: null,
-              education: null,
-              major: null,
-              professional_title: null,
-              position: null,
-              unit_id: `bench-unit-${unitOf(i)}`,
-              entry_date: '2024-01-01',
-              photo_file_id: null,
-              training_hours: 0,
-              certificate_no: `WPRY2026${String(i + 1).padStart(6, '0')}`,
-              certificate_valid_until: '2027-01-01',
-              status: 'approved',
-              reject_reason: null,
-              left_on: null,
-              ...newAuditColumns(now),
-            });
-            if (batch.length === 500) {
-              await trx.insertInto('practitioners').values(batch).execute();
-              batch = [];
-            }
-          }
-          if (batch.length) await trx.insertInto('practitioners').values(batch).execute();
-        });
+        await seedMembership(bench.db.kysely, app.pii);
         await sql`analyze`.execute(bench.db.kysely);
 
         const token = await adminToken(url);

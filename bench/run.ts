@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmarks (all, or those named: search,
- * membership, supervision, instances)
+ * membership, supervision, instances, api)
  * and writes their sections of bench/RESULTS.md, leaving the other sections as they were
  * (not part of CI). Set BENCH_DATABASE_URL=postgres://… to run the database benchmarks on
  * PostgreSQL too.
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { machine } from './lib';
 import { BULK_ROWS, LIST_CONNECTIONS, PRACTITIONER_COUNT, runMembershipBench, UNIT_COUNT } from './membership';
 import { ARTICLE_COUNT, runSearchBench, SEARCH_CONNECTIONS } from './search';
+import { API_ARTICLES, API_CONNECTIONS, runApiBench } from './api';
 import { INSTANCES_ARTICLES, INSTANCES_CONNECTIONS, runInstancesBench } from './instances';
 import { runSupervisionBench, SUPERVISION_CONNECTIONS, SUPERVISION_SIZES } from './supervision';
 
@@ -62,6 +63,23 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
         (r) =>
           `| ${r.dialect} | ${r.endpoint} | ${r.one.p50} / ${r.one.p99} | ${r.http.rps.toFixed(0)} | ${r.http.p50} | ${r.http.p99} | ${met(r.one.p99 < 100)} (one at a time), ${met(r.http.p99 < 100 && r.http.errors === 0 && r.http.non2xx === 0)} (50 conn.) |`,
       ),
+    ];
+  },
+  api: async () => {
+    const rows = await runApiBench();
+    return [
+      `## The API against this machine's ceiling (${API_ARTICLES.toLocaleString('en')} articles, 100,000 practitioners)`,
+      '',
+      `Issue 9: autocannon at ${API_CONNECTIONS} connections (its own process), medians of three 5-second runs; "ceiling" = a bare Fastify route in the same process returning a body of the same size from memory, measured right after. Targets: public reads at ≥ 50 % of the ceiling, p99 under ${P99_TARGET_MS} ms everywhere.`,
+      '',
+      '| database | endpoint | body bytes | requests/s | p50 ms | p99 ms | ceiling requests/s | share | target |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---|',
+      ...rows.map((r) => {
+        const share = r.result.rps / r.ceiling.rps;
+        const isPublic = r.endpoint.startsWith('public');
+        const ok = r.result.p99 < P99_TARGET_MS && (!isPublic || share >= 0.5) && r.result.errors === 0 && r.result.non2xx === 0;
+        return `| ${r.dialect} | ${r.endpoint} | ${r.bytes} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.ceiling.rps.toFixed(0)} | ${(100 * share).toFixed(0)} % | ${met(ok)} |`;
+      }),
     ];
   },
   instances: async () => {

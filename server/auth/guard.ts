@@ -59,8 +59,23 @@ export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every /api route with its declaration, as the guard saw it (the authorization matrix test reads this). */
+export function routeAccessList(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredRoutes.get(app) ?? [];
+}
+
 /** Installs the start-up check and the per-request check on the root instance. */
 export function installGuard(app: FastifyInstance): void {
+  const declared: DeclaredRoute[] = [];
+  declaredRoutes.set(app, declared);
   app.decorateRequest('user', null);
   app.decorateRequest('accountState', null);
 
@@ -77,6 +92,7 @@ export function installGuard(app: FastifyInstance): void {
     if (!access.public && access.permission && !isPermissionCode(access.permission)) {
       throw new Error(`路由 ${String(route.method)} ${route.url} 使用了未知的权限编码 ${access.permission}`);
     }
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
     // The OpenAPI page shows who may call each route, from the same declaration.
     if (route.schema) {
       const note = describeAccess(access);

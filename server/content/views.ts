@@ -70,3 +70,10 @@ export async function countView(
     .execute();
   return true;
 }
+
+/** The count as stored now (a public page's cached answer may hold an older one). */
+export async function currentViewCount(db: DbOrTrx, type: 'article' | 'notice', id: string): Promise<number> {
+  const table = type === 'article' ? 'articles' : 'notices';
+  const row = await db.selectFrom(table).select('view_count').where('id', '=', id).executeTakeFirst();
+  return Number(row?.view_count ?? 0);
+}

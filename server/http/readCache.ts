@@ -13,6 +13,8 @@
  * Keys must hold everything the value depends on (filters, the day, the year); values must not
  * depend on the caller (apply per-user permissions after reading).
  */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 export class ReadCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
 
@@ -57,3 +59,17 @@ export class ReadCache {
 
 /** How long a cached back-office read may be served: another instance's write shows after this. */
 export const READ_CACHE_TTL_MS = 3_000;
+
+/** How long the public site's answers are shared between visitors (any write clears them at once). */
+export const PUBLIC_READ_TTL_MS = 2_000;
+
+/**
+ * A public read (articles, notices, the home page...): the same for every visitor, so one
+ * computation serves everyone asking within PUBLIC_READ_TTL_MS. Keyed by the URL (path and
+ * query) and by the time slice of the app's clock, so that what scheduled publishing brings
+ * or takes away shows within the same bound. The value is shared: callers must not change it.
+ */
+export function publicRead<T>(app: FastifyInstance, request: FastifyRequest, compute: () => Promise<T>): Promise<T> {
+  const slice = Math.floor(app.clock().getTime() / PUBLIC_READ_TTL_MS);
+  return app.readCache.read(`public ${slice} ${request.url}`, PUBLIC_READ_TTL_MS, compute);
+}

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES, STANDALONE_PAGES } from '@common/menu';
 
 const dist = path.resolve(__dirname, '../../dist');
-const helper = path.join(dist, 'preload_helper.js');
+// Content-hashed (`hash: true` in .umirc.ts): preload_helper.1a2b3c4d.js.
+const helperName = fs.existsSync(dist) ? fs.readdirSync(dist).find((f) => /^preload_helper(\.[0-9a-f]+)?\.js$/.test(f)) : undefined;
+const helper = path.join(dist, helperName ?? 'preload_helper.js');
 
 /** Text that only pro-components' layout, page container and table put in a bundle. */
 const PRO_MARKERS = /pro-layout|pro-table|ant-pro-|PageContainer/;

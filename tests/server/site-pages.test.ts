@@ -43,3 +43,28 @@ describe.each(dialects)('GET /public/site-pages/:key (%s)', (dialect) => {
     expect(res.body).toMatchObject({ status: 10, success: false, message: '页面不存在' });
   });
 });
+
+describe.each(dialects)('public reads are shared between visitors, never stale after a write (%s)', (dialect) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('one computation serves the next visitors; a save shows on the very next read', async () => {
+    const first = await t.call<PublicSitePage>('GET', 'public/site-pages/about');
+    // Changed behind the server's back: visitors within the same moment still share the answer…
+    await t.db.kysely.updateTable('site_pages').set({ title: '改在数据库里' }).where('key', '=', 'about').execute();
+    expect((await t.call<PublicSitePage>('GET', 'public/site-pages/about')).body.data.title).toBe(first.body.data.title);
+    // …and a moment later (the app's clock), they get it afresh.
+    t.clock.advanceMinutes(1);
+    expect((await t.call<PublicSitePage>('GET', 'public/site-pages/about')).body.data.title).toBe('改在数据库里');
+
+    // A save through the API (a write) shows at once.
+    const token = await t.adminToken();
+    const record = await t.call<{ version: number; content: string }>('GET', 'site-pages/about', { token });
+    const saved = await t.call('PUT', 'site-pages/about', { token, body: { title: '关于协会', content: record.body.data.content, version: record.body.data.version } });
+    expect(saved.body.status).toBe(1);
+    expect((await t.call<PublicSitePage>('GET', 'public/site-pages/about')).body.data.title).toBe('关于协会');
+  });
+});

@@ -19,11 +19,12 @@ import { requireUser, type RouteAccess } from '../../auth/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
 import { registerPublicContentFileRule } from '../../content/readRule';
 import { sanitizeRichText } from '../../content/sanitize';
-import { countView } from '../../content/views';
+import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';
 import { findArticleRow, findPublicArticle, listArticles, listPublicArticles, toArticleRecords } from './queries';
 import { ARTICLE_KIND, createArticle, updateArticle } from './service';
+import { publicRead } from '../../http/readCache';
 
 const tags = ['新闻公告'];
 const Done = Envelope(Type.Null());
@@ -103,7 +104,7 @@ const articlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { public: true } },
       schema: { tags: ['公开'], summary: '栏目文章列表（置顶在前，其次按发布时间倒序）', querystring: PublicArticleListQuery, response: { 200: Envelope(PageResult(PublicArticleItem)) } },
     },
-    async (request) => ok(await listPublicArticles(app.db, request.query, now())),
+    async (request) => ok(await publicRead(app, request, () => listPublicArticles(app.db, request.query, now()))),
   );
 
   app.get(
@@ -114,9 +115,12 @@ const articlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const at = app.clock();
-      const article = await findPublicArticle(app.db, request.params.id, at.toISOString());
-      if (!article) throw new BizError(CONTENT_GONE_MESSAGE, 10, 404);
-      if (await countView(app.db, request, 'article', article.id, at)) article.viewCount += 1;
+      const shared = await publicRead(app, request, () => findPublicArticle(app.db, request.params.id, at.toISOString()));
+      if (!shared) throw new BizError(CONTENT_GONE_MESSAGE, 10, 404);
+      // A copy: the cached answer is every visitor's.
+      const article = { ...shared };
+      await countView(app.db, request, 'article', article.id, at);
+      article.viewCount = await currentViewCount(app.db, 'article', article.id);
       return ok(article);
     },
   );

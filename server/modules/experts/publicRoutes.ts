@@ -4,6 +4,7 @@ import { Envelope, PageResult } from '@common/schemas/common';
 import { PublicExpert, PublicExpertListQuery } from '@common/schemas/public';
 import { ok } from '../../http/envelope';
 import { listPublicExperts } from './publicQueries';
+import { publicRead } from '../../http/readCache';
 
 const expertsPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -17,7 +18,7 @@ const expertsPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(PageResult(PublicExpert)) },
       },
     },
-    async (request) => ok(await listPublicExperts(app.db, request.query)),
+    async (request) => ok(await publicRead(app, request, () => listPublicExperts(app.db, request.query))),
   );
 };
 

@@ -8,6 +8,7 @@ import { PublicMemberUnit, PublicMemberUnitItem, PublicMemberUnitListQuery } fro
 import { ok } from '../../http/envelope';
 import { BizError } from '../../http/errors';
 import { findPublicUnit, listPublicUnits } from './publicQueries';
+import { publicRead } from '../../http/readCache';
 
 const tags = ['会员风采'];
 
@@ -23,7 +24,7 @@ const memberUnitsPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(PageResult(PublicMemberUnitItem)) },
       },
     },
-    async (request) => ok(await listPublicUnits(app.db, request.query)),
+    async (request) => ok(await publicRead(app, request, () => listPublicUnits(app.db, request.query))),
   );
 
   app.get(
@@ -33,7 +34,7 @@ const memberUnitsPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '会员单位详情（公开，含已审核的公开案例）', params: IdParams, response: { 200: Envelope(PublicMemberUnit) } },
     },
     async (request) => {
-      const unit = await findPublicUnit(app.db, request.params.id);
+      const unit = await publicRead(app, request, () => findPublicUnit(app.db, request.params.id));
       // The same answer for a unit that does not exist and one that is not public: the
       // public site must not reveal which ids exist.
       if (!unit) throw new BizError('会员单位不存在或未公开', ApiStatus.BusinessError, 404);

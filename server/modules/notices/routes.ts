@@ -9,12 +9,13 @@ import { NoticeCreateBody, NoticeListQuery, NoticeRecord, NoticeUpdateBody } fro
 import { PublicNotice, PublicNoticeItem, PublicNoticeListQuery } from '@common/schemas/public';
 import { requireUser, type RouteAccess } from '../../auth/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
-import { countView } from '../../content/views';
+import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';
 import { CONTENT_GONE_MESSAGE } from '../articles/routes';
 import { findNoticeRow, findPublicNotice, listNotices, listPublicNotices, toNoticeRecords } from './queries';
 import { createNotice, NOTICE_KIND, updateNotice } from './service';
+import { publicRead } from '../../http/readCache';
 
 const tags = ['网站公告'];
 const view: { access: RouteAccess } = { access: { authTypes: [1], permission: 'content:notice:view' } };
@@ -73,7 +74,7 @@ const noticesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { public: true } },
       schema: { tags: ['公开'], summary: '通知公告列表（置顶在前，其次按发布时间倒序）', querystring: PublicNoticeListQuery, response: { 200: Envelope(PageResult(PublicNoticeItem)) } },
     },
-    async (request) => ok(await listPublicNotices(app.db, request.query, now())),
+    async (request) => ok(await publicRead(app, request, () => listPublicNotices(app.db, request.query, now()))),
   );
 
   app.get(
@@ -84,9 +85,12 @@ const noticesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const at = app.clock();
-      const notice = await findPublicNotice(app.db, request.params.id, at.toISOString());
-      if (!notice) throw new BizError(CONTENT_GONE_MESSAGE, 10, 404);
-      if (await countView(app.db, request, 'notice', notice.id, at)) notice.viewCount += 1;
+      const shared = await publicRead(app, request, () => findPublicNotice(app.db, request.params.id, at.toISOString()));
+      if (!shared) throw new BizError(CONTENT_GONE_MESSAGE, 10, 404);
+      // A copy: the cached answer is every visitor's.
+      const notice = { ...shared };
+      await countView(app.db, request, 'notice', notice.id, at);
+      notice.viewCount = await currentViewCount(app.db, 'notice', notice.id);
       return ok(notice);
     },
   );

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@common/schemas/common';
 import { PublicHome } from '@common/schemas/public';
 import { ok } from '../../http/envelope';
+import { publicRead } from '../../http/readCache';
 import { latestPublicArticles } from '../articles/queries';
 import { listLiveCarousels } from '../carousels/queries';
 import { listEnabledLinks } from '../friendly-links/queries';
@@ -23,19 +24,20 @@ const publicHomeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { public: true } },
       schema: { tags: ['公开'], summary: '首页（轮播、协会工作、协会新闻、通知公告、会员之窗、友情链接）', response: { 200: Envelope(PublicHome) } },
     },
-    async () => {
-      const now = app.clock().toISOString();
-      const [carousels, work, news, notices, members, links] = await Promise.all([
-        listLiveCarousels(app.db, now),
-        latestPublicArticles(app.db, 'work', HOME_LIST_SIZE, now),
-        latestPublicArticles(app.db, 'news', HOME_LIST_SIZE, now),
-        listPublicNotices(app.db, { current: 1, pageSize: HOME_LIST_SIZE }, now),
-        listWindowUnits(app.db, HOME_MEMBERS),
-        listEnabledLinks(app.db),
-      ]);
-      return ok({ carousels, work, news, notices: notices.list, members, links });
-    },
+    async (request) => ok(await publicRead(app, request, () => loadHome(app.clock().toISOString()))),
   );
+
+  async function loadHome(now: string) {
+    const [carousels, work, news, notices, members, links] = await Promise.all([
+      listLiveCarousels(app.db, now),
+      latestPublicArticles(app.db, 'work', HOME_LIST_SIZE, now),
+      latestPublicArticles(app.db, 'news', HOME_LIST_SIZE, now),
+      listPublicNotices(app.db, { current: 1, pageSize: HOME_LIST_SIZE }, now),
+      listWindowUnits(app.db, HOME_MEMBERS),
+      listEnabledLinks(app.db),
+    ]);
+    return { carousels, work, news, notices: notices.list, members, links };
+  }
 };
 
 export default publicHomeRoutes;

@@ -16,6 +16,7 @@ import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
+import { publicRead } from '../../http/readCache';
 
 /** `data` is JSON text; a page saved without structured fields (or with broken JSON) has none. */
 function parseData(text: string): SitePageData {
@@ -49,7 +50,7 @@ const sitePagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '网站页面（公开）', params: SitePageKeyParams, response: { 200: Envelope(PublicSitePage) } },
     },
     async (request) => {
-      const page = await load(request.params.key);
+      const page = await publicRead(app, request, () => load(request.params.key));
       if (!page) throw errors.notFound('页面');
       const { version: _version, ...rest } = toRecord(page);
       return ok(rest);
