@@ -15,6 +15,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crashPoint } from '../testing/crashPoints';
 import { DETECT_HEAD_BYTES } from './detect';
 
 export interface ReceivedFile {
@@ -113,6 +114,7 @@ export class FileStorage {
       await fsync(tempPath, 'r+');
       await fsp.mkdir(path.dirname(target), { recursive: true });
       if (storageFaults.beforeRename) await storageFaults.beforeRename();
+      crashPoint('file-before-rename');
       await fsp.rename(tempPath, target);
       // The rename itself is only durable once the directory entry is on disk.
       await fsync(path.dirname(target), 'r');

@@ -38,6 +38,7 @@ import { extendCertificates } from '../../workflow/certificates';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { findInspection, INSPECTION_FILE_SLOT, isSubmitter, loadVisible, PENDING_STATUSES, REVIEW_CODE, UNSUBMITTED_STATUSES, type InspectionJoinedRow } from './queries';
 import { syncIfOpen, syncSubjects } from './subjects';
+import { crashPoint } from '../../testing/crashPoints';
 
 const ENTITY = 'annual-inspection';
 const YEAR_ENTITY = 'annual-inspection-year';
@@ -80,6 +81,7 @@ export async function openInspectionYear(request: FastifyRequest, user: AuthUser
         action: 'create',
         summary: `开启${body.year}年度年检，截止日期 ${body.deadline}，年检对象 ${subjects} 个`,
       });
+      crashPoint('inspection-year-before-commit');
     });
   } catch (err) {
     // Two staff opening the same year at once: the unique year refuses the second.
