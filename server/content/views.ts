@@ -11,6 +11,13 @@ import type { DbOrTrx } from '../db/types';
 const KEY_NAME = 'view_hash_key';
 const keys = new WeakMap<object, Promise<string>>();
 let lastPurgedDay = '';
+/**
+ * Views this process has counted today, so that a visitor's repeated visits cost no write. Only
+ * a shortcut: the primary key of content_views decides (another instance may have counted the
+ * visitor; then its insert is refused there). Bounded; forgotten at the day's change.
+ */
+const countedToday = new WeakMap<object, Set<string>>();
+const COUNTED_MEMO_MAX = 100_000;
 
 async function loadKey(db: DbOrTrx): Promise<string> {
   const fresh = randomBytes(32).toString('hex');
@@ -54,8 +61,15 @@ export async function countView(
   const visitor = createHmac('sha256', await hashKey(db)).update(`${request.ip}|${agent}`).digest('base64url').slice(0, 32);
   if (lastPurgedDay !== day) {
     lastPurgedDay = day;
+    countedToday.delete(db);
     await db.deleteFrom('content_views').where('day', '<', day).execute();
   }
+  // A visitor this process has already counted today: the database would refuse the row anyway.
+  const memo = `${day}|${type}|${id}|${visitor}`;
+  let counted = countedToday.get(db);
+  if (!counted || counted.size >= COUNTED_MEMO_MAX) countedToday.set(db, (counted = new Set()));
+  if (counted.has(memo)) return false;
+  counted.add(memo);
   const inserted = await db
     .insertInto('content_views')
     .values({ content_type: type, content_id: id, visitor, day })
