@@ -48,10 +48,10 @@ export function nextKeyFilePath(dataDir: string): string {
 /** app_meta key present while a rotation is unfinished. */
 export const ROTATION_MARKER = 'pii.rotation';
 
-/** Writes a new random key file atomically (temporary file, fsync, rename) with mode 0600. */
-export function writeKeyFile(file: string, key: Buffer = randomBytes(32)): Buffer {
+/** The key written and synced to a new temporary file beside `file` (mode 0600); returns its path. */
+function writeTempKey(file: string, key: Buffer): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const fd = fs.openSync(tmp, 'wx', 0o600);
   try {
     fs.writeSync(fd, `${key.toString('hex')}\n`);
@@ -59,7 +59,12 @@ export function writeKeyFile(file: string, key: Buffer = randomBytes(32)): Buffe
   } finally {
     fs.closeSync(fd);
   }
-  fs.renameSync(tmp, file);
+  return tmp;
+}
+
+/** Writes a new random key file atomically (temporary file, fsync, rename) with mode 0600. */
+export function writeKeyFile(file: string, key: Buffer = randomBytes(32)): Buffer {
+  fs.renameSync(writeTempKey(file, key), file);
   return key;
 }
 
@@ -69,16 +74,8 @@ export function writeKeyFile(file: string, key: Buffer = randomBytes(32)): Buffe
  * link wins; the others read what it wrote), never one each.
  */
 export function createKeyFileOnce(file: string, source: string): Buffer {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const key = randomBytes(32);
-  const tmp = `${file}.${process.pid}.${key.subarray(0, 4).toString('hex')}.tmp`;
-  const fd = fs.openSync(tmp, 'wx', 0o600);
-  try {
-    fs.writeSync(fd, `${key.toString('hex')}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const tmp = writeTempKey(file, key);
   try {
     // link() fails when the name exists, where rename() would silently replace it.
     fs.linkSync(tmp, file);
