@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmarks (all, or those named: search,
- * membership, supervision, instances, api)
+ * membership, supervision, instances, api, load)
  * and writes their sections of bench/RESULTS.md, leaving the other sections as they were
  * (not part of CI). Set BENCH_DATABASE_URL=postgres://… to run the database benchmarks on
  * PostgreSQL too.
@@ -11,6 +11,7 @@ import { machine } from './lib';
 import { BULK_ROWS, LIST_CONNECTIONS, PRACTITIONER_COUNT, runMembershipBench, UNIT_COUNT } from './membership';
 import { ARTICLE_COUNT, runSearchBench, SEARCH_CONNECTIONS } from './search';
 import { API_ARTICLES, API_CONNECTIONS, runApiBench } from './api';
+import { LOAD_CONNECTIONS, LOAD_SECONDS, runLoadBench } from './load';
 import { INSTANCES_ARTICLES, INSTANCES_CONNECTIONS, runInstancesBench } from './instances';
 import { runSupervisionBench, SUPERVISION_CONNECTIONS, SUPERVISION_SIZES } from './supervision';
 
@@ -79,6 +80,21 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
         const isPublic = r.endpoint.startsWith('public');
         const ok = r.result.p99 < P99_TARGET_MS && (!isPublic || share >= 0.5) && r.result.errors === 0 && r.result.non2xx === 0;
         return `| ${r.dialect} | ${r.endpoint} | ${r.bytes} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.ceiling.rps.toFixed(0)} | ${(100 * share).toFixed(0)} % | ${met(ok)} |`;
+      }),
+    ];
+  },
+  load: async () => {
+    const rows = await runLoadBench();
+    return [
+      `## Load: ${LOAD_SECONDS / 60} minutes of mixed reads and writes at ${LOAD_CONNECTIONS} connections`,
+      '',
+      'Issue 9: the public home, article list and detail, the footer, the staff article list (with and without a keyword), and one request in five a staff member saving a draft article; autocannon cycling through the mix in its own process. Passes with zero errors and non-2xx answers and memory that levels off (last minute within 15 % of the first).',
+      '',
+      '| database | requests | writes | requests/s | p50 ms | p99 ms | errors | non-2xx | memory first → last minute MB (max) | target |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      ...rows.map((r) => {
+        const flat = r.rssLastMinuteMb <= r.rssFirstMinuteMb * 1.15;
+        return `| ${r.dialect} | ${r.requests} | ${r.writes} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssFirstMinuteMb} → ${r.rssLastMinuteMb} (${r.rssMaxMb}) | ${met(r.errors === 0 && r.non2xx === 0 && flat)} |`;
       }),
     ];
   },
