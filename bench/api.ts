@@ -8,10 +8,9 @@
  */
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { reindexAll } from '../server/search/indexer';
 import { adminToken, benchDialects, loadMedian, openBenchDatabase, startApp, type LoadResult } from './lib';
 import { seedMembership } from './membership';
-import { makeArticles } from './search';
+import { seedArticles } from './search';
 
 export const API_ARTICLES = 10_000;
 export const API_CONNECTIONS = 50;
@@ -38,11 +37,7 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
       const ceilingUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       try {
         log(`api/${dialect}: seeding ${API_ARTICLES} articles and the practitioners…`);
-        const articles = makeArticles(API_ARTICLES, new Date());
-        await bench.db.kysely.transaction().execute(async (trx) => {
-          for (let i = 0; i < articles.length; i += 500) await trx.insertInto('articles').values(articles.slice(i, i + 500)).execute();
-          await reindexAll(trx);
-        });
+        const articles = await seedArticles(bench.db.kysely, API_ARTICLES);
         await seedMembership(bench.db.kysely, app.pii);
         await sql`analyze`.execute(bench.db.kysely);
         const token = await adminToken(url);

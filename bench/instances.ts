@@ -11,10 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../server/db/index';
-import { reindexAll } from '../server/search/indexer';
 import { createPgDatabase, NGINX_BIN, freePort, repoRoot, startNginx, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 import { loadMedian, PG_URL, type LoadResult } from './lib';
-import { makeArticles } from './search';
+import { seedArticles } from './search';
 
 export const INSTANCES_ARTICLES = 1_000;
 export const INSTANCES_CONNECTIONS = 50;
@@ -38,11 +37,7 @@ export async function runInstancesBench(log: (line: string) => void = console.lo
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/index.ts', '--seed-only'], { cwd: repoRoot, env: { ...process.env, ...env } });
     const db = openDatabase({ databaseUrl: database.url, sqliteFile: '' });
     try {
-      const articles = makeArticles(INSTANCES_ARTICLES, new Date());
-      await db.kysely.transaction().execute(async (trx) => {
-        for (let i = 0; i < articles.length; i += 500) await trx.insertInto('articles').values(articles.slice(i, i + 500)).execute();
-        await reindexAll(trx);
-      });
+      await seedArticles(db.kysely, INSTANCES_ARTICLES);
     } finally {
       await db.close();
     }

@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { reindexAll } from '../server/search/indexer';
 import { adminToken, benchDialects, openBenchDatabase, startApp } from './lib';
-import { makeArticles } from './search';
+import { seedArticles } from './search';
 
 export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 180);
 export const LOAD_CONNECTIONS = 50;
@@ -45,11 +44,7 @@ export async function runLoadBench(log: (line: string) => void = console.log): P
     const bench = await openBenchDatabase(dialect);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
     try {
-      const articles = makeArticles(2_000, new Date());
-      await bench.db.kysely.transaction().execute(async (trx) => {
-        for (let i = 0; i < articles.length; i += 500) await trx.insertInto('articles').values(articles.slice(i, i + 500)).execute();
-        await reindexAll(trx);
-      });
+      const articles = await seedArticles(bench.db.kysely, 2_000);
       await sql`analyze`.execute(bench.db.kysely);
       const { app, url } = await startApp(bench);
       try {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newAuditColumns } from '../server/db/versioned';
-import type { NewArticle } from '../server/db/types';
+import type { Db, NewArticle } from '../server/db/types';
 import { reindexAll } from '../server/search/indexer';
 import { searchUncached } from '../server/search/query';
 import { benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
@@ -72,6 +72,16 @@ export function makeArticles(count: number, now: Date): NewArticle[] {
   return rows;
 }
 
+/** `count` published articles in one transaction, with the search index rebuilt; returns them. */
+export async function seedArticles(db: Db, count: number): Promise<NewArticle[]> {
+  const articles = makeArticles(count, new Date());
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < articles.length; i += 500) await trx.insertInto('articles').values(articles.slice(i, i + 500)).execute();
+    await reindexAll(trx);
+  });
+  return articles;
+}
+
 /** Typical searches, then the worst case: a word in every article (协会). */
 export const QUERIES = ['稳评', '年检', '征地 拆迁', '重大行政决策', '量子纠缠', '协会'];
 
@@ -99,11 +109,7 @@ export async function runSearchBench(log: (line: string) => void = console.log):
     const bench = await openBenchDatabase(dialect);
     try {
       log(`search/${dialect}: seeding ${ARTICLE_COUNT} articles…`);
-      const articles = makeArticles(ARTICLE_COUNT, new Date());
-      await bench.db.kysely.transaction().execute(async (trx) => {
-        for (let i = 0; i < articles.length; i += 500) await trx.insertInto('articles').values(articles.slice(i, i + 500)).execute();
-        await reindexAll(trx);
-      });
+      await seedArticles(bench.db.kysely, ARTICLE_COUNT);
       // What autovacuum does on a live server: statistics, so the planner uses the word index.
       await sql`analyze`.execute(bench.db.kysely);
       const { app, url } = await startApp(bench);
