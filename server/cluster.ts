@@ -42,13 +42,14 @@ export function runPrimary(count: number, port: number): void {
     runsJobs.delete(worker.id);
     serving.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      // The code a failed start set stays the server's exit code.
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
     if (!wasServing) {
       console.error(`服务进程未能启动（退出码 ${code ?? signal}），服务停止`);
-      stopAll();
       process.exitCode = code || 1;
+      stopAll();
       return;
     }
     console.error(`服务进程 ${worker.process.pid} 意外退出（${signal ?? `退出码 ${code}`}），正在重新启动`);

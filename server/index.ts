@@ -13,15 +13,20 @@ import { migrateToLatest } from './db/migrations/index';
 import { seedDemo } from './db/seed/demo';
 import { seedBase } from './db/seed/index';
 import { withStartupLock } from './db/startupLock';
-import { encryptPlaintextPii, loadFieldCipher } from './pii/index';
+import { encryptPlaintextPii, loadFieldCipher, type FieldCipher } from './pii/index';
 import { sealUnchainedRows } from './audit/chain';
 import { loadAuditKey } from './audit/key';
 import { startDailyJobs } from './jobs';
 
+interface Keys {
+  pii: FieldCipher;
+  auditKey: Buffer;
+}
+
 /** Migrations, the base seed, the keys and start-up repairs: once, under the start-up lock. */
-async function prepareDatabase(db: AppDb, config: Config): Promise<void> {
+async function prepareDatabase(db: AppDb, config: Config): Promise<Keys> {
   // Several instances starting at once: one migrates and seeds, the others wait and find it done.
-  const createdAdmin = await withStartupLock(db, async () => {
+  const { createdAdmin, keys } = await withStartupLock(db, async () => {
     await migrateToLatest(db);
     const { createdAdmin } = await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
     // Before anything reads or writes personal information: a wrong key stops here, untouched.
@@ -30,7 +35,7 @@ async function prepareDatabase(db: AppDb, config: Config): Promise<void> {
     await sealUnchainedRows(db.kysely, db.dialect, auditKey);
     const encrypted = await encryptPlaintextPii(db, pii);
     if (encrypted > 0) console.log(`已加密 ${encrypted} 条从业人员记录中的身份证号码和手机号码`);
-    return createdAdmin;
+    return { createdAdmin, keys: { pii, auditKey } };
   });
   if (createdAdmin) {
     // Printed once, on the start that created the account; it is not stored anywhere readable.
@@ -40,13 +45,12 @@ async function prepareDatabase(db: AppDb, config: Config): Promise<void> {
         : `已创建超级管理员：账号 ${createdAdmin.loginAccount}，密码为环境变量 ADMIN_PASSWORD 的值`,
     );
   }
+  return keys;
 }
 
 /** Listens until SIGTERM/SIGINT, then lets requests in flight finish and exits. */
-async function serve(config: Config, db: AppDb, options: { dailyJobs: boolean; announce: boolean }): Promise<void> {
-  const pii = await loadFieldCipher(config, db.kysely);
-  const auditKey = await loadAuditKey(config, db.kysely);
-  const app = await buildApp({ config, db, pii, auditKey });
+async function serve(config: Config, db: AppDb, keys: Keys, options: { dailyJobs: boolean; announce: boolean }): Promise<void> {
+  const app = await buildApp({ config, db, pii: keys.pii, auditKey: keys.auditKey });
   let closing = false;
   let stopJobs = () => {};
   const shutdown = async (signal: string) => {
@@ -84,15 +88,15 @@ async function main(): Promise<void> {
   const db = openDatabase(config);
 
   if (cluster.isWorker) {
-    // The primary prepared the database before forking this process.
-    await serve(config, db, { dailyJobs: process.env[JOBS_ENV] === '1', announce: false });
+    // The primary prepared the database and made the keys before forking this process.
+    const keys = { pii: await loadFieldCipher(config, db.kysely), auditKey: await loadAuditKey(config, db.kysely) };
+    await serve(config, db, keys, { dailyJobs: process.env[JOBS_ENV] === '1', announce: false });
     return;
   }
 
-  await prepareDatabase(db, config);
+  const keys = await prepareDatabase(db, config);
   if (args.has('--demo') || config.seedDemo) {
-    const pii = await loadFieldCipher(config, db.kysely);
-    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii });
+    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii: keys.pii });
     console.log('演示账号：');
     for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
   }
@@ -105,7 +109,7 @@ async function main(): Promise<void> {
     runPrimary(config.workers, config.port);
     return;
   }
-  await serve(config, db, { dailyJobs: true, announce: true });
+  await serve(config, db, keys, { dailyJobs: true, announce: true });
 }
 
 main().catch((err: unknown) => {

@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,28 @@ describe('WORKERS', () => {
         for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
       } finally {
         await stopServer(server);
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'stops with a failing exit code when its processes cannot start (the port is taken)',
+    async () => {
+      const database = await createPgDatabase(TEST_DATABASE_URL ?? '');
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-taken-'));
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+      const address = taken.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      try {
+        await expect(
+          startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD, PORT: String(port), WORKERS: '2' }),
+        ).rejects.toThrow(/exited with [1-9][0-9]* before starting[\s\S]*服务进程未能启动/);
+      } finally {
+        taken.close();
         await database.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
