@@ -41,15 +41,46 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-export async function* readSheetRows(file: string, options: ReadSheetOptions): AsyncGenerator<SheetRow> {
-  const maxCell = options.maxCellChars ?? 500;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(fs.createReadStream(file), {
+/**
+ * How many times a file is parsed before its refusal stands. ExcelJS's streaming reader can miss
+ * the last entry of the zip (unzipper's Parse emits 'end' when its input is finished, while that
+ * entry may still wait in its buffer, and ExcelJS's iteration trusts the 'end'): a few reads in
+ * a thousand of a file written by ExcelJS itself, whose last entry is xl/workbook.xml, fail with
+ * a TypeError; with the shared strings or the sheet last, it would look like missing headers or an
+ * empty sheet. A lost entry shows before the first row is read, so a read that fails before
+ * yielding anything is tried again; a genuine refusal is then given after the same answer three
+ * times, which for a file that is refused costs three reads of its first bytes.
+ */
+const PARSE_ATTEMPTS = 3;
+
+export type SheetReaderFactory = (file: string) => AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader>;
+
+const openWorkbook: SheetReaderFactory = (file) =>
+  new ExcelJS.stream.xlsx.WorkbookReader(fs.createReadStream(file), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'ignore',
   });
+
+export async function* readSheetRows(file: string, options: ReadSheetOptions, open: SheetReaderFactory = openWorkbook): AsyncGenerator<SheetRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    let yielded = false;
+    try {
+      for await (const row of readFirstSheet(open(file), options)) {
+        yielded = true;
+        yield row;
+      }
+      return;
+    } catch (err) {
+      if (yielded || attempt >= PARSE_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function* readFirstSheet(reader: AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader>, options: ReadSheetOptions): AsyncGenerator<SheetRow> {
+  const maxCell = options.maxCellChars ?? 500;
   let columns: Map<number, string> | null = null;
   let count = 0;
   try {

@@ -1,8 +1,9 @@
 /**
  * Builds the real app on a real, fresh database for each test file (or test):
  * - SQLite: always, a new file in a temp dir.
- * - PostgreSQL: when TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/app_test),
- *   a fresh schema in that database, dropped afterwards. The role needs CREATE on the database.
+ * - PostgreSQL: when TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/postgres),
+ *   a fresh schema, dropped afterwards, in this worker's own database on that server (made by
+ *   globalSetup.ts; the role needs CREATEDB).
  * Use `describe.each(dialects)` so every case runs on every available database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -21,8 +22,11 @@ import { migrateToLatest } from '../../server/db/migrations/index';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedBase } from '../../server/db/seed/index';
 import { loadFieldCipher } from '../../server/pii/keys';
+import { workerDatabaseUrl } from './workerDatabase';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+const baseDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
+/** This worker's database (see globalSetup.ts), or null when PostgreSQL is not being tested. */
+export const TEST_DATABASE_URL = baseDatabaseUrl ? workerDatabaseUrl(baseDatabaseUrl) : null;
 export const dialects: DialectName[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export const ADMIN_ACCOUNT = 'admin';
