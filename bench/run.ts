@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmarks (all, or those named: search,
- * membership, supervision, instances, api, load)
+ * membership, supervision, instances, api, load, frontend)
  * and writes their sections of bench/RESULTS.md, leaving the other sections as they were
  * (not part of CI). Set BENCH_DATABASE_URL=postgres://… to run the database benchmarks on
  * PostgreSQL too.
@@ -14,6 +14,7 @@ import { API_ARTICLES, API_CONNECTIONS, runApiBench } from './api';
 import { LOAD_CONNECTIONS, LOAD_SECONDS, runLoadBench } from './load';
 import { INSTANCES_ARTICLES, INSTANCES_CONNECTIONS, runInstancesBench } from './instances';
 import { runSupervisionBench, SUPERVISION_CONNECTIONS, SUPERVISION_SIZES } from './supervision';
+import { LIGHTHOUSE_RUNS, runFrontendBench } from './frontend';
 
 const P99_TARGET_MS = 50;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
@@ -116,6 +117,28 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
         const viaNginx = r.setup.endsWith('through nginx') ? (r.result.rps / direct).toFixed(2) : '';
         return `| ${r.setup} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.result.errors + r.result.non2xx} | ${(r.result.rps / base).toFixed(2)} | ${viaNginx} |`;
       }),
+    ];
+  },
+  frontend: async () => {
+    const { bytes, lighthouse } = await runFrontendBench();
+    const JS_TARGET_KB = 300;
+    return [
+      '## Front end: bytes of a first visit, and Lighthouse',
+      '',
+      `Issue 9: the built app (dist/) served by the real server with the demo data, in Debian's Chromium. Bytes: JavaScript and CSS bodies as sent (compressed) on a first visit with an empty cache, lazy chunks included. Target: \`/\` under ${JS_TARGET_KB} KB of JavaScript.`,
+      '',
+      '| page | path | JS files | JS KB | CSS KB | target |',
+      '|---|---|---:|---:|---:|---|',
+      ...bytes.map((b) => `| ${b.page} | \`${b.path}\` | ${b.jsFiles} | ${b.jsKb} | ${b.cssKb} | ${b.path === '/' ? met(b.jsKb < JS_TARGET_KB) : ''} |`),
+      '',
+      `Lighthouse 12 (npm), its desktop and mobile presets, median of ${LIGHTHOUSE_RUNS} runs. Targets: performance ≥ 98 desktop and ≥ 90 mobile; accessibility and best practices ≥ 95.`,
+      '',
+      '| page | form factor | performance | accessibility | best practices | LCP ms | TBT ms | targets |',
+      '|---|---|---:|---:|---:|---:|---:|---|',
+      ...lighthouse.map(
+        (r) =>
+          `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcpMs} | ${r.tbtMs} | ${met(r.performance >= (r.formFactor === 'desktop' ? 98 : 90) && r.accessibility >= 95 && r.bestPractices >= 95)} |`,
+      ),
     ];
   },
 };

@@ -27,7 +27,7 @@ import {
   TOKEN_EMPTY_MESSAGE,
   TOKEN_INVALID_MESSAGE,
   type ApiEnvelope,
-} from '@common/schemas/common';
+} from '@common/api';
 import { clearSession } from './storage';
 import { notifyError, toastError } from './request/feedback';
 

@@ -7,7 +7,7 @@
  * or the consent step. The call still fails as usual.
  */
 import type { AxiosResponse } from '@umijs/max';
-import { ApiStatus } from '@common/schemas/common';
+import { ApiStatus } from '@common/api';
 
 export type AccountGateStep = 'password' | 'consent';
 

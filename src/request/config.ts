@@ -4,7 +4,7 @@
  * src/requestErrors.ts. src/app.tsx exports it as the `request` runtime config.
  */
 import type { AxiosRequestConfig, RequestConfig } from '@umijs/max';
-import { API_BASE } from '@common/schemas/common';
+import { API_BASE } from '@common/api';
 import { onResponse, onResponseError } from '../requestErrors';
 import { gateOnResponse, gateOnResponseError } from './accountGate';
 import { getToken } from '../storage';

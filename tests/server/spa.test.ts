@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControlFor } from '../../server/app';
 import { createTestApp, dialects, type TestContext } from './helpers';
@@ -16,6 +17,8 @@ describe('cacheControlFor', () => {
     ['favicon.ico', 'public, max-age=3600'],
     ['logo.png', 'public, max-age=3600'],
     ['jquery.min.js', 'public, max-age=3600'],
+    ['umi.3f2a1b.js.br', 'public, max-age=31536000, immutable'],
+    ['p__Manage__staging__index.8ab3.async.js.gz', 'public, max-age=31536000, immutable'],
   ])('%s -> %s', (file, expected) => {
     expect(cacheControlFor(`/dist/${file}`)).toBe(expected);
   });
@@ -32,6 +35,10 @@ describe.each(dialects)('static SPA on %s', (dialect) => {
     fs.writeFileSync(path.join(dist, 'umi.3f2a1b.js'), bigScript);
     fs.writeFileSync(path.join(dist, 'p__Manage__staging__index.8ab3.async.js'), 'export default 1;');
     fs.writeFileSync(path.join(dist, 'favicon.ico'), 'ico');
+    // As plugin.ts leaves a build: a precompressed script beside its original.
+    fs.writeFileSync(path.join(dist, 'vendor.5e6f7a8b.js'), bigScript);
+    fs.writeFileSync(path.join(dist, 'vendor.5e6f7a8b.js.br'), zlib.brotliCompressSync(Buffer.from(`${bigScript}//br`)));
+    fs.writeFileSync(path.join(dist, 'vendor.5e6f7a8b.js.gz'), zlib.gzipSync(Buffer.from(`${bigScript}//gz`)));
     t = await createTestApp(dialect, { env: { STATIC_DIR: dist } });
   });
   afterAll(async () => {
@@ -63,6 +70,23 @@ describe.each(dialects)('static SPA on %s', (dialect) => {
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await get('/favicon.ico');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the precompressed copy of the build as it is, with the type and caching of the original', async () => {
+    const br = await get('/vendor.5e6f7a8b.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    // The bytes of the .br file (marked), not the original compressed again.
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${bigScript}//br`);
+    const gz = await get('/vendor.5e6f7a8b.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${bigScript}//gz`);
+    const plain = await get('/vendor.5e6f7a8b.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('keeps API 404s as JSON even for a browser, and 404s missing assets', async () => {

@@ -7,7 +7,7 @@
  * `sort=field,asc|desc` and the resource's filters), so the query a list sends is the query
  * its address shows. Keys a table does not own (a page's `tab`, say) are left alone.
  */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@common/schemas/common';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@common/api';
 
 export type SortDirection = 'asc' | 'desc';
 /** antd's column sort order. */

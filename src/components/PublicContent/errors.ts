@@ -1,5 +1,5 @@
 /** Whether a failed detail call means "not public" (the server's 404, status 10) rather than a fault. */
-import { ApiStatus } from '@common/schemas/common';
+import { ApiStatus } from '@common/api';
 import { isApiError } from '@/requestErrors';
 
 export function isGone(error: unknown): boolean {

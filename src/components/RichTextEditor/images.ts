@@ -6,7 +6,7 @@
  */
 import type { Rule } from 'antd/es/form';
 import { v4 } from 'uuid';
-import { API_BASE } from '@common/schemas/common';
+import { API_BASE } from '@common/api';
 import { MAX_PREVIEW_IDS } from '@common/schemas/files';
 import { uploadOne } from '@/components/FileUpload/uploadOne';
 import { previewFiles } from '@/services/file';
