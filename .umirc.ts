@@ -45,5 +45,14 @@ export default defineConfig({
   polyfill: { imports: ['core-js/stable'] },
   // Titles are set by the pages themselves (usePageMeta, the layouts); react-helmet-async unused.
   helmet: false,
+  // Umi provides a Buffer polyfill (25 KB) to every module that names `Buffer`; in this app
+  // only lodash (its own guarded local) and axios (behind a Blob check) do, so the entry
+  // carried it for nothing. `process` stays provided.
+  chainWebpack(memo) {
+    memo.plugin('node-polyfill-provider').tap((args: unknown[]) => {
+      const provided = (args[0] ?? {}) as Record<string, unknown>;
+      return [{ process: provided.process }];
+    });
+  },
   npmClient: 'npm',
 });

@@ -4,7 +4,7 @@
  * at module load, before the first render), and each page's document title and description.
  */
 import { App, theme } from 'antd';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,5 +116,20 @@ describe('the frame', () => {
     renderLayout(<p>正文</p>, '/FrontPage/download');
     expect(document.title).toBe(`下载专区 - ${ASSOCIATION_NAME}`);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(ASSOCIATION_NAME);
+  });
+
+  it('the 栏目 button opens the column menu in a drawer (loaded on first use); a link closes it', async () => {
+    const user = userEvent.setup();
+    renderLayout(<p>正文</p>, '/FrontPage/aboutUs');
+    const button = screen.getByRole('button', { name: '打开栏目菜单' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: '网站栏目（菜单）' })).toBeNull();
+    await user.click(button);
+    const nav = await screen.findByRole('navigation', { name: '网站栏目（菜单）' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // The current page is the selected entry.
+    expect(nav.querySelector('.ant-menu-item-selected')?.textContent).toContain('协会简介');
+    await user.click(within(nav).getByRole('link', { name: '联系我们' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

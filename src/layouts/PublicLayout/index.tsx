@@ -8,8 +8,8 @@
  * and 长者模式 swaps it for the larger, higher-contrast one (./theme.ts, ./elderMode.ts).
  * Pages report their title and description through PageMetaContext (@/components/usePageMeta).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Button, ConfigProvider, Drawer, Menu, type MenuProps } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Button, ConfigProvider, Menu, type MenuProps } from 'antd';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import { Link, useLocation } from '@umijs/max';
 import { findPage, type PageEntry } from '@common/menu';
@@ -24,6 +24,9 @@ import { ELDER_THEME, NAV_MENU_THEME, PUBLIC_THEME } from './theme';
 import styles from './index.less';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+const loadMobileNav = () => import('./MobileNav');
+const MobileNav = lazy(loadMobileNav);
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -56,6 +59,8 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
   const footerInfo = useFooterInfo();
   const [elder] = useElderMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code comes with the first use of the 栏目 button (./MobileNav).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [pageMeta, setPageMeta] = useState<PageMeta | null>(null);
   const entries = useMemo(() => publicMenuEntries(pathname), [pathname]);
   const active = activeMenuPath(pathname, entries);
@@ -105,7 +110,12 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
                 icon={<MenuOutlined aria-hidden />}
                 aria-label="打开栏目菜单"
                 aria-expanded={drawerOpen}
-                onClick={() => setDrawerOpen(true)}
+                onPointerEnter={() => void loadMobileNav()}
+                onFocus={() => void loadMobileNav()}
+                onClick={() => {
+                  setDrawerUsed(true);
+                  setDrawerOpen(true);
+                }}
               >
                 栏目
               </Button>
@@ -124,28 +134,11 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
               </div>
             </nav>
           </header>
-          <Drawer
-            title="网站栏目"
-            placement="right"
-            size={280}
-            open={drawerOpen}
-            onClose={closeDrawer}
-            closeIcon={null}
-            extra={
-              <Button type="text" onClick={closeDrawer}>
-                关闭
-              </Button>
-            }
-          >
-            <nav aria-label="网站栏目（菜单）">
-              <Menu
-                mode="inline"
-                selectedKeys={selectedKeys}
-                items={toMenuItems(entries, closeDrawer)}
-                style={{ borderInlineEnd: 'none' }}
-              />
-            </nav>
-          </Drawer>
+          {drawerUsed && (
+            <Suspense fallback={null}>
+              <MobileNav open={drawerOpen} onClose={closeDrawer} selectedKeys={selectedKeys} items={toMenuItems(entries, closeDrawer)} />
+            </Suspense>
+          )}
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
             {children}
           </main>
