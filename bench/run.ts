@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmarks (all, or those named: search,
- * membership, supervision, instances, api, load, frontend)
+ * membership, supervision, instances, api, load, frontend, files)
  * and writes their sections of bench/RESULTS.md, leaving the other sections as they were
  * (not part of CI). Set BENCH_DATABASE_URL=postgres://… to run the database benchmarks on
  * PostgreSQL too.
@@ -15,6 +15,7 @@ import { LOAD_CONNECTIONS, LOAD_SECONDS, runLoadBench } from './load';
 import { INSTANCES_ARTICLES, INSTANCES_CONNECTIONS, runInstancesBench } from './instances';
 import { runSupervisionBench, SUPERVISION_CONNECTIONS, SUPERVISION_SIZES } from './supervision';
 import { LIGHTHOUSE_RUNS, runFrontendBench } from './frontend';
+import { FILES_RUNS, runHashBench, runUploadBench } from './files';
 
 const P99_TARGET_MS = 50;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
@@ -117,6 +118,23 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
         const viaNginx = r.setup.endsWith('through nginx') ? (r.result.rps / direct).toFixed(2) : '';
         return `| ${r.setup} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.result.errors + r.result.non2xx} | ${(r.result.rps / base).toFixed(2)} | ${viaNginx} |`;
       }),
+    ];
+  },
+  files: async () => {
+    const up = await runUploadBench();
+    const hash = await runHashBench();
+    return [
+      '## Files: a large upload, the instant upload, hashing in the browser',
+      '',
+      `Issue 9. Upload: ${up.sizeMb} MB through POST /file/upload on loopback (the real server process, SQLite, multipart streamed from disk; the server hashes while it writes a temporary file, then renames it into the store) against \`cp\` of the same file to the same disk, medians of ${FILES_RUNS} runs, each with new content; memory: the server's resident set during the upload (/proc, every 50 ms) minus before. Instant upload: the same content again under a new id (status by MD5, then /file/upload/instant). Hashing: the built MD5 worker (spark-md5, 2 MB chunks) on ${hash.sizeMb} MB in Chromium against \`md5sum\`, medians of 3; the longest main-thread task meanwhile.`,
+      '',
+      '| measure | result | target |',
+      '|---|---:|---|',
+      `| upload ${up.sizeMb} MB | ${up.uploadSeconds} s (cp ${up.cpSeconds} s): ${up.ratio} × cp | ≥ 0.5 × cp: ${met(up.ratio >= 0.5)} |`,
+      `| server memory growth during the upload | ${up.memoryGrowthMb} MB | < 64 MB: ${met(up.memoryGrowthMb < 64)} |`,
+      `| second upload of the same content | ${up.instantMs} ms, ${up.instantStoredOnce ? 'no second copy stored' : 'a second copy was stored'} | instant: ${met(up.instantStoredOnce && up.instantMs < 1000)} |`,
+      `| hashing ${hash.sizeMb} MB in Chromium | ${hash.browserMbPerS} MB/s (md5sum ${hash.md5sumMbPerS} MB/s): ${hash.ratio} × md5sum${hash.sameDigest ? '' : ', DIGEST DIFFERS'} | ≥ 0.4 × md5sum: ${met(hash.ratio >= 0.4 && hash.sameDigest)} |`,
+      `| longest main-thread task while hashing | ${hash.longestTaskMs} ms | none over 100 ms: ${met(hash.longestTaskMs <= 100)} |`,
     ];
   },
   frontend: async () => {

@@ -71,6 +71,9 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Only this plugin parses multipart; the size limit is enforced while streaming.
   await app.register(multipart, {
     throwFileSizeLimit: false,
+    // Large reads and writes: busboy's and Node's 16 KB defaults made a 512 MB upload tens of
+    // thousands of small chunks through the hash, the meter and the file.
+    fileHwm: 1024 * 1024,
     limits: { fileSize: app.appConfig.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, fieldNameSize: 100 },
   });
 

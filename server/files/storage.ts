@@ -88,7 +88,7 @@ export class FileStorage {
       },
     });
     try {
-      await pipeline(source, meter, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, meter, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600, highWaterMark: 1024 * 1024 }));
     } catch (err) {
       await this.discard(tempPath);
       if (tooLarge) return { tempPath, md5: '', size, head: Buffer.alloc(0), tooLarge: true };
