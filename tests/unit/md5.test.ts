@@ -41,4 +41,29 @@ describe('hashing in chunks', () => {
     });
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('reads the next chunk while hashing this one, never more than one ahead', async () => {
+    const bytes = randomBytes(4096 * 4);
+    const blob = new Blob([bytes]);
+    const events: string[] = [];
+    const realSlice = blob.slice.bind(blob);
+    // A Blob whose slices say when they are read.
+    const watched = {
+      size: blob.size,
+      slice: (start?: number, end?: number) => {
+        const part = realSlice(start, end);
+        const index = (start ?? 0) / 4096;
+        return {
+          size: part.size,
+          arrayBuffer: () => {
+            events.push(`read ${index}`);
+            return part.arrayBuffer();
+          },
+        } as unknown as Blob;
+      },
+    } as unknown as Blob;
+    const md5 = await md5InChunks(watched, { chunkSize: 4096, onProgress: (p) => events.push(`hashed ${p}`) });
+    expect(md5).toBe(nodeMd5(bytes));
+    expect(events).toEqual(['read 0', 'read 1', 'hashed 25', 'read 2', 'hashed 50', 'read 3', 'hashed 75', 'hashed 100']);
+  });
 });
