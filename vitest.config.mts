@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,21 @@ const at = (p: string) => path.join(root, p);
 // Vitest's default on two cores is one worker; two keep both cores busy (the suites are
 // CPU-bound: a second worker took the unit tests from 7.3 to 5.3 minutes here).
 const workers = Math.max(2, os.availableParallelism() - 1);
+
+/**
+ * Unit test files that replace modules (vi.mock) need a module registry of their own: a page
+ * imported by an earlier file would keep the real module; so do files that say so (ISOLATED,
+ * e.g. the one that renders Umi's whole runtime). The others share one registry per worker,
+ * which spares each file the import of antd, pro-components and the app (about half of the
+ * unit suite's time).
+ */
+const ISOLATED = 'needs an isolated module registry';
+const unitDir = at('tests/unit');
+const unitFiles = fs.readdirSync(unitDir).filter((f) => /\.test\.tsx?$/.test(f));
+const mocking = unitFiles.filter((f) => {
+  const text = fs.readFileSync(path.join(unitDir, f), 'utf8');
+  return text.includes('vi.mock(') || text.includes(ISOLATED);
+});
 
 const alias = [
   { find: /^@umijs\/max$/, replacement: at('src/.umi/exports.ts') },
@@ -28,6 +44,19 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+          exclude: mocking.map((f) => `tests/unit/${f}`),
+          setupFiles: [at('tests/unit/setup.ts')],
+          testTimeout: 20000,
+          maxWorkers: workers,
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-mocked',
+          environment: 'jsdom',
+          include: mocking.map((f) => `tests/unit/${f}`),
           setupFiles: [at('tests/unit/setup.ts')],
           testTimeout: 20000,
           maxWorkers: workers,

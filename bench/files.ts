@@ -21,7 +21,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { freePort, repoRoot, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
+import { ensureBuilt } from './lib';
+import { freePort, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 
 const run = promisify(execFile);
 export const UPLOAD_MB = Number(process.env.FILES_UPLOAD_MB ?? 512);
@@ -212,9 +213,9 @@ function countStoredFiles(dir: string): number {
 
 /** The built worker, served by a tiny static server of its own so that the page is same-origin. */
 export async function runHashBench(log: (line: string) => void = console.log): Promise<HashBench> {
-  const dist = path.join(repoRoot, 'dist');
-  const workerFile = fs.existsSync(dist) ? fs.readdirSync(dist).find((f) => /^md5-worker(\.[0-9a-f]+)?\.async\.js$/.test(f)) : undefined;
-  if (!workerFile) throw new Error('dist/md5-worker.*.async.js is missing: run `npm run build` first');
+  const dist = ensureBuilt();
+  const workerFile = fs.readdirSync(dist).find((f) => /^md5-worker(\.[0-9a-f]+)?\.async\.js$/.test(f));
+  if (!workerFile) throw new Error('no md5-worker chunk in dist/: the build no longer emits the hashing worker as its own file');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hash-'));
   const block = randomBytes(1024 * 1024);
   const file = path.join(dir, 'bytes.bin');

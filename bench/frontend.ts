@@ -1,6 +1,6 @@
 /**
- * The front end as a visitor receives it (issue 9): the built app (dist/, `npm run build`
- * first) served by the real server with the demo data, then
+ * The front end as a visitor receives it (issue 9): the built app (dist/, built first when
+ * missing) served by the real server with the demo data, then
  *
  * - bytes: the compressed JavaScript and CSS that a first visit (empty cache) of `/`, an
  *   article page, the login page and `/Manage/staging` (a staff member signed in) loads, read
@@ -18,7 +18,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
-import { freePort, repoRoot, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
+import { ensureBuilt } from './lib';
+import { freePort, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
@@ -148,7 +149,7 @@ async function runLighthouse(url: string, formFactor: 'desktop' | 'mobile'): Pro
 }
 
 export async function runFrontendBench(log: (line: string) => void = console.log): Promise<FrontendBench> {
-  if (!fs.existsSync(path.join(repoRoot, 'dist/index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
+  const dist = ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-frontend-'));
   let server: ServerProcess | undefined;
   try {
@@ -156,7 +157,7 @@ export async function runFrontendBench(log: (line: string) => void = console.log
       PORT: String(await freePort()),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      STATIC_DIR: path.join(repoRoot, 'dist'),
+      STATIC_DIR: dist,
       SEED_DEMO: '1',
       ADMIN_PASSWORD: 'Bench@2026x',
     });

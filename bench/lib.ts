@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -147,4 +147,15 @@ export function rng(seed: number): () => number {
     s = (s * 1664525 + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
+}
+
+/** The built front end (dist/): built first when a fresh clone has none, as `npm start` does. */
+export function ensureBuilt(): string {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const dist = path.join(root, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the front end did not build (`npm run build`)');
+  }
+  return dist;
 }

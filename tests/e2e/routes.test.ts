@@ -1,8 +1,15 @@
 /**
  * Every route of SPEC.md §2 renders its title in real Chromium without console errors;
  * the back office without a session goes to the login page; an unknown path is not found.
+ *
+ * One tab per account (and one without a session): its first route is loaded from the server
+ * (a deep link), the others are reached inside the app, as a visitor moving through the menu
+ * does (history.pushState + popstate, which the router follows). A full load of every route
+ * took three minutes of CI on this machine (2–3 s per load); the server's history fallback for
+ * every path is covered by tests/server/spa.test.ts and the unknown paths below, and every
+ * public page is loaded from the server by a11y.test.ts.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORBIDDEN_TITLE,
@@ -22,27 +29,59 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  for (const tab of tabs.values()) await (await tab).page.context().close();
   await browser?.close();
 });
 
-async function expectTitle(
-  path: string,
-  title: string,
-  login?: { loginAccount: string; password: string; authType: number },
-) {
-  const { page, context, errors } = await openPage(browser);
-  try {
-    if (login) await loginThroughApi(page, login);
-    await page.goto(path);
-    await page.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 30_000 });
-    expect(await page.title()).toBe(`${title} - ${APP_NAME}`);
-    // The tab title is set by the layout at once; the page's own heading comes with its chunk.
-    await page.getByText(title, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
+type Account = { loginAccount: string; password: string; authType: number };
+
+interface Tab {
+  page: Page;
+  errors: string[];
+  /** Whether the app has been loaded with the tab's session (the first visit is a full load). */
+  loaded: boolean;
+}
+
+const tabs = new Map<string, Promise<Tab>>();
+function tabFor(account?: Account): Promise<Tab> {
+  const key = account?.loginAccount ?? '(no session)';
+  let tab = tabs.get(key);
+  if (!tab) {
+    tab = (async () => {
+      const { page, errors } = await openPage(browser);
+      if (account) await loginThroughApi(page, account);
+      return { page, errors, loaded: false };
+    })();
+    tabs.set(key, tab);
   }
+  return tab;
+}
+
+/** Opens `path` in the account's tab; returns how many errors the tab had before. */
+async function visit(path: string, account?: Account): Promise<{ tab: Tab; errorsBefore: number }> {
+  const tab = await tabFor(account);
+  const errorsBefore = tab.errors.length;
+  if (!tab.loaded) {
+    await tab.page.goto(path);
+    tab.loaded = true;
+  } else {
+    await tab.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, path);
+  }
+  return { tab, errorsBefore };
+}
+
+async function expectTitle(path: string, title: string, login?: Account) {
+  const { tab, errorsBefore } = await visit(path, login);
+  const { page } = tab;
+  await page.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 30_000 });
+  expect(await page.title()).toBe(`${title} - ${APP_NAME}`);
+  // The tab title is set by the layout at once; the page's own heading comes with its chunk.
+  await page.getByText(title, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+  expect(tab.errors.slice(errorsBefore)).toEqual([]);
 }
 
 describe('public and standalone pages', () => {
@@ -82,14 +121,9 @@ describe('back office', () => {
   });
 
   it.each(children.map((c) => [c.path] as const))('%s without a session goes to /login?authType=1', async (path) => {
-    const { page, context } = await openPage(browser);
-    try {
-      await page.goto(path);
-      await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
-      expect(new URL(page.url()).searchParams.get('authType')).toBe('1');
-    } finally {
-      await context.close();
-    }
+    const { tab } = await visit(path);
+    await tab.page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    expect(new URL(tab.page.url()).searchParams.get('authType')).toBe('1');
   });
 });
 
