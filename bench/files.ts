@@ -21,14 +21,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { ensureBuilt } from './lib';
+import { adminToken, BENCH_ADMIN_PASSWORD, ensureBuilt } from './lib';
 import { freePort, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 
 const run = promisify(execFile);
 export const UPLOAD_MB = Number(process.env.FILES_UPLOAD_MB ?? 512);
 export const HASH_MB = Number(process.env.FILES_HASH_MB ?? 256);
 export const FILES_RUNS = Number(process.env.FILES_RUNS ?? 3);
-const ADMIN_PASSWORD = 'Bench@2026x';
 
 export interface UploadBench {
   sizeMb: number;
@@ -77,17 +76,6 @@ function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/user/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginAccount: 'admin', password: ADMIN_PASSWORD, authType: 1 }),
-  });
-  const body = (await res.json()) as { status: number; message: string; data: { token: string } };
-  if (body.status !== 1) throw new Error(`admin login failed: ${body.message}`);
-  return body.data.token;
 }
 
 /** Streams the file as multipart/form-data (fields first, the file last), as the page does. */
@@ -139,11 +127,11 @@ export async function runUploadBench(log: (line: string) => void = console.log):
       PORT: String(await freePort()),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      ADMIN_PASSWORD,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       UPLOAD_MAX_BYTES: String((UPLOAD_MB + 16) * 1024 * 1024),
     });
     const base = `http://127.0.0.1:${server.port}`;
-    const token = await login(base);
+    const token = await adminToken(base);
     const pid = server.child.pid ?? 0;
     const uploads: number[] = [];
     const copies: number[] = [];

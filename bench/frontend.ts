@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
-import { ensureBuilt } from './lib';
+import { BENCH_ADMIN_PASSWORD, ensureBuilt } from './lib';
 import { freePort, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -159,7 +159,7 @@ export async function runFrontendBench(log: (line: string) => void = console.log
       DATABASE_URL: '',
       STATIC_DIR: dist,
       SEED_DEMO: '1',
-      ADMIN_PASSWORD: 'Bench@2026x',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     });
     const base = `http://127.0.0.1:${server.port}`;
     const article = await firstArticlePath(base);

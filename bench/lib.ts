@@ -16,7 +16,8 @@ import { openDatabase, type AppDb, type DialectName } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import { seedBase } from '../server/db/seed/index';
 
-const BENCH_ADMIN_PASSWORD = 'Bench@2026x';
+/** The seeded administrator's password in every benchmark database and server process. */
+export const BENCH_ADMIN_PASSWORD = 'Bench@2026x';
 
 /** Logs the seeded administrator in through the API and returns the token. */
 export async function adminToken(url: string): Promise<string> {
