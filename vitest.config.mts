@@ -7,7 +7,6 @@ import { defineConfig } from 'vitest/config';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const at = (p: string) => path.join(root, p);
 
-// Umi's aliases, so that tests import pages and app code exactly as the build does.
 // Vitest's default on two cores is one worker; two keep both cores busy (the suites are
 // CPU-bound: a second worker took the unit tests from 7.3 to 5.3 minutes here).
 const workers = Math.max(2, os.availableParallelism() - 1);
@@ -27,6 +26,7 @@ const mocking = unitFiles.filter((f) => {
   return text.includes('vi.mock(') || text.includes(ISOLATED);
 });
 
+// Umi's aliases, so that tests import pages and app code exactly as the build does.
 const alias = [
   { find: /^@umijs\/max$/, replacement: at('src/.umi/exports.ts') },
   { find: /^umi$/, replacement: at('src/.umi/exports.ts') },

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -215,7 +215,7 @@ export async function runHashBench(log: (line: string) => void = console.log): P
     if (name.endsWith('.js') && fs.existsSync(path.join(dist, name))) {
       // The worker and the chunks it imports (spark-md5), as built.
       res.writeHead(200, { 'content-type': 'text/javascript' });
-      Readable.from(fs.readFileSync(path.join(dist, name))).pipe(res);
+      res.end(fs.readFileSync(path.join(dist, name)));
     } else if (req.url === '/block') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.end(block);

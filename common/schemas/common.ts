@@ -21,7 +21,6 @@ export const Envelope = <T extends TSchema>(data: T) =>
 export const Id = Type.String({ minLength: 1, maxLength: 64, title: '编号' });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
-
 /** `?current=1&pageSize=10&keyword=...&sort=field,desc` */
 export const PageQuery = Type.Object({
   current: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: '页码' })),
