@@ -6,8 +6,11 @@
 import type { FileRef } from '@common/schemas/content';
 import type { PublicFile } from '@common/schemas/public';
 import { API_BASE } from '@common/schemas/common';
+import type { AuthUser } from '../auth/user';
 import type { DbOrTrx, DomainEntityType, StoredFileRow } from '../db/types';
+import { assertAttachable } from '../files/attach';
 import { BizError } from '../http/errors';
+import { inlineFileIds } from './sanitize';
 
 const PREVIEWABLE = /^(image\/(jpeg|png|gif|webp|bmp)|application\/pdf)$/;
 
@@ -55,6 +58,20 @@ export async function assertFiles(
   if (options.imagesOnly && [...found.values()].some((f) => !f.content_type.startsWith('image/'))) {
     throw new BizError(`${field}必须是图片（JPG、PNG、GIF、WebP 或 BMP）`);
   }
+}
+
+/**
+ * The stored files a (sanitised) rich text shows as images, each one the caller may attach
+ * (server/files/attach.ts): an image inside the text is attached like any other file, and
+ * becomes public with the record. Ids of no stored file are left out (a pasted address of
+ * something long gone), as the page would show nothing for them either.
+ */
+export async function attachableInlineImages(db: DbOrTrx, user: AuthUser, now: Date, html: string): Promise<string[]> {
+  const ids = inlineFileIds(html);
+  const existing = await filesById(db, ids);
+  const stored = ids.filter((id) => existing.has(id));
+  await assertAttachable(db, user, now, stored, '正文图片');
+  return stored;
 }
 
 /** The slots content records use in file_attachments. */

@@ -6,13 +6,15 @@
  *   // server/modules/articles/routes.ts (later)
  *   registerFileReadRule(async (db, fileId) => isAttachmentOfPublishedArticle(db, fileId));
  *
- * Built in: the uploader may read their own files, and association staff holding any
- * permission code may read every file (they review what units submit). Everyone else —
- * anonymous callers included — may read a file when some registered rule says yes.
+ * Built in: the uploader may read their own files, and association staff read a file where a
+ * permission of theirs covers a record that holds it (./holders.ts). Everyone — anonymous
+ * callers included — may also read a file when some registered rule says yes (the owning unit,
+ * the practitioner, public content).
  */
-import { AuthType } from '@common/permissions';
+import { AuthType, hasPermission } from '@common/permissions';
 import type { AuthUser } from '../auth/user';
 import type { DbOrTrx } from '../db/types';
+import { FILE_HOLDERS } from './holders';
 
 /** `now` is the server's clock (tests move it): public content is public from its publication time. */
 export type FileReadRule = (db: DbOrTrx, fileId: string, user: AuthUser | null, now: Date) => Promise<boolean>;
@@ -34,9 +36,17 @@ export async function canReadFile(
   now: Date = new Date(),
 ): Promise<boolean> {
   if (user && file.uploaderId === user.id) return true;
-  if (user && user.authType === AuthType.Staff && user.permissions.length > 0) return true;
+  if (user?.authType === AuthType.Staff && (await staffMayRead(db, file.fileId, user))) return true;
   for (const rule of rules) {
     if (await rule(db, file.fileId, user, now)) return true;
+  }
+  return false;
+}
+
+/** Staff: some record that holds the file is covered by a permission of theirs. */
+async function staffMayRead(db: DbOrTrx, fileId: string, user: AuthUser): Promise<boolean> {
+  for (const holder of FILE_HOLDERS) {
+    if (holder.staff.some((code) => hasPermission(user, code)) && (await holder.holds(db, fileId))) return true;
   }
   return false;
 }

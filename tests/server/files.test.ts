@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewItem, StoredFile, UploadStatus } from '@common/schemas/files';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { DEMO_PASSWORD, DEMO_UNIT_ID } from '../../server/db/seed/demo';
 import { registerFileReadRule } from '../../server/files/readRules';
 import { FileStorage, storageFaults } from '../../server/files/storage';
 import { createTestApp, dialects, type TestContext } from './helpers';
@@ -98,12 +98,13 @@ describe.each(dialects)('files on %s', (dialect) => {
     const log = await t.db.kysely.selectFrom('operation_logs').select('action').where('entity_id', '=', fileId).execute();
     expect(log).toEqual([{ action: 'instant-upload' }]);
 
-    // Staff may read every file, so they may claim any stored content too.
+    // Staff read a file only where a permission of theirs covers a record that holds it
+    // (server/files/holders.ts): the content editor cannot claim a unit's file by its MD5.
     const staffInstant = await t.call<StoredFile>('POST', 'file/upload/instant', {
       token: staffToken,
       body: { fileId: randomUUID(), md5: md5(content), name: '审核副本.pdf' },
     });
-    expect(staffInstant.body.status).toBe(1);
+    expect(staffInstant.body).toMatchObject({ status: 10, message: '服务器上没有该文件，请重新上传' });
 
     // Someone who cannot read it: an MD5 is no secret, so it opens nothing; they upload the
     // bytes (proving they have them) and the server still keeps one copy.
@@ -229,13 +230,21 @@ describe.each(dialects)('files on %s', (dialect) => {
     expect(other.body.data).toEqual([]);
   });
 
-  it('lets the uploader and staff read a file; others get 21, 20 or 30', async () => {
+  it('lets the uploader read a file, and staff once a record of theirs holds it; others get 21, 20 or 30', async () => {
     const content = pngBytes(1000);
     const { fileId } = (await upload<StoredFile>(t, unitToken, content)).body.data;
     const url = `/api/v1/file/download/${fileId}`;
     expect((await get(url, unitToken)).statusCode).toBe(200);
-    expect((await get(url, staffToken)).statusCode).toBe(200);
+    // Held by no record yet: nobody but the uploader, the super administrator included.
+    expect((await get(url, staffToken)).statusCode).toBe(403);
+    expect((await get(url, await t.adminToken())).statusCode).toBe(403);
+    // On the unit's record: membership staff read it, the content editor still does not.
+    await t.db.kysely
+      .insertInto('file_attachments')
+      .values({ id: randomUUID(), owner_type: 'unit', owner_id: DEMO_UNIT_ID, slot: 'qualification', file_id: fileId, sort: 99, created_at: new Date().toISOString(), created_by: null })
+      .execute();
     expect((await get(url, await t.adminToken())).statusCode).toBe(200);
+    expect((await get(url, staffToken)).statusCode).toBe(403);
     const anonymous = await get(url);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ status: 21, message: 'token为空' });

@@ -42,8 +42,13 @@ describe.each(dialects)('unit information management on %s', (dialect) => {
       { loginAccount: 'unit_a_named', passwordHash: await hashPassword('Other@2026x'), authType: 2, name: OLD_NAME, unitId: UNIT_A },
       new Date().toISOString(),
     );
-    // Uploaded by staff, so that only the unit file rule (not "the uploader") lets a unit read it.
+    // Uploaded by staff and put on the unit's record by them, so that only the unit file rule
+    // (not "the uploader") lets the unit read it, and the unit may keep it on a save.
     licenceId = (await upload<StoredFile>(t, admin, pdfBytes(), { name: '营业执照.pdf' })).body.data.fileId;
+    await t.db.kysely
+      .insertInto('file_attachments')
+      .values({ id: `unit:${UNIT_A}:business_licence:${licenceId}`, owner_type: 'unit', owner_id: UNIT_A, slot: 'business_licence', file_id: licenceId, sort: 0, created_at: new Date().toISOString(), created_by: null })
+      .execute();
   });
   afterAll(async () => {
     await t?.close();
@@ -266,11 +271,15 @@ describe.each(dialects)('unit information management on %s', (dialect) => {
     expect(before.rejectReason).toContain('经营范围');
     expect((await t.call('POST', 'member-units/mine/resubmit', { token: rejected, body: {} })).body.message).toBe(MEMBER_INFO_MESSAGES.licenceMissing);
 
+    // Its own new licence: unit A's would be refused (server/files/attach.ts).
+    const ownLicence = (await upload<StoredFile>(t, rejected, pdfBytes(), { name: '营业执照.pdf' })).body.data.fileId;
+    const borrowed = await save(rejected, { businessLicenceFileIds: [licenceId], version: before.version });
+    expect(borrowed.body.message).toBe('营业执照不存在，请重新上传');
     const edit = await save(rejected, {
       name: '启明社会风险咨询有限公司',
       businessScope: '社会稳定风险评估；社会调查；信息咨询服务。',
       staffCount: 5,
-      businessLicenceFileIds: [licenceId],
+      businessLicenceFileIds: [ownLicence],
       version: before.version,
     });
     expect(edit.body.data).toEqual({ changePending: false });

@@ -170,7 +170,7 @@ describe.each(dialects)('unit changes on %s', (dialect) => {
     await refused({ toUnitId: 'demo-unit-3' }, MESSAGES.notApprovedPractitioner, p6); // still pending
     // Someone else's file cannot be attached (it would open it to the units).
     const othersFile = await letter(unit5);
-    await refused({ toUnitId: 'demo-unit-3', releaseLetterFileIds: [othersFile] }, MESSAGES.releaseLetterMissing);
+    await refused({ toUnitId: 'demo-unit-3', releaseLetterFileIds: [othersFile] }, '放行函不存在，请重新上传');
     const noFile = await t.call('POST', 'unit-changes', { token: p1, body: { toUnitId: 'demo-unit-3', reason: '个人发展', releaseLetterFileIds: [] } });
     expect(noFile.body.status).toBe(10);
     expect(noFile.body.message).toContain('放行函');

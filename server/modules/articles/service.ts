@@ -4,11 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { hasPermission } from '@common/permissions';
 import type { ArticleCreateBody, ArticleUpdateBody } from '@common/schemas/content';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, filesById, setAttachments, SLOT_ATTACHMENT, SLOT_INLINE } from '../../content/files';
+import { attachableInlineImages, setAttachments, SLOT_ATTACHMENT, SLOT_INLINE } from '../../content/files';
 import { publishFields } from '../../content/publishing';
-import { inlineFileIds, sanitizeRichText } from '../../content/sanitize';
+import { sanitizeRichText } from '../../content/sanitize';
 import type { DbOrTrx, PublishStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../search/indexer';
@@ -32,14 +33,12 @@ interface CleanArticle {
 }
 
 /** Sanitised content, a non-empty body, existing files; the inline images that exist. */
-async function clean(db: DbOrTrx, body: ArticleCreateBody): Promise<CleanArticle> {
+async function clean(db: DbOrTrx, user: AuthUser, now: Date, body: ArticleCreateBody): Promise<CleanArticle> {
   const content = sanitizeRichText(body.content);
   if (!content.replace(/<[^>]*>/g, '').trim() && !/<img\b/i.test(content)) throw new BizError('正文不能为空');
-  await assertFiles(db, [body.coverFileId], '封面图片', { imagesOnly: true });
-  await assertFiles(db, body.attachmentFileIds ?? [], '附件');
-  const inlineIds = inlineFileIds(content);
-  const existing = await filesById(db, inlineIds);
-  return { content, inline: inlineIds.filter((id) => existing.has(id)) };
+  await assertAttachable(db, user, now, [body.coverFileId], '封面图片', { imagesOnly: true });
+  await assertAttachable(db, user, now, body.attachmentFileIds ?? [], '附件');
+  return { content, inline: await attachableInlineImages(db, user, now, content) };
 }
 
 async function writeFiles(trx: DbOrTrx, id: string, body: ArticleCreateBody, inline: string[], stamp: { now: string; by: string | null }) {
@@ -52,7 +51,7 @@ export async function createArticle(request: FastifyRequest, user: AuthUser, bod
   const now = request.server.clock().toISOString();
   const publishing = publishFields(body.saveAs, body.publishAt, now);
   assertMayPublish(user, null, publishing.status);
-  const { content, inline } = await clean(db, body);
+  const { content, inline } = await clean(db, user, request.server.clock(), body);
   const id = randomUUID();
   const stamp = { now, by: user.id };
   await db.transaction().execute(async (trx) => {
@@ -93,7 +92,7 @@ export async function updateArticle(request: FastifyRequest, user: AuthUser, id:
   assertVersion(row.version, body.version);
   const publishing = publishFields(body.saveAs, body.publishAt, now, row);
   assertMayPublish(user, row.status, publishing.status);
-  const { content, inline } = await clean(db, body);
+  const { content, inline } = await clean(db, user, request.server.clock(), body);
   const stamp = { now, by: user.id };
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(

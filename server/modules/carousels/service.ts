@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CarouselCreateBody, CarouselUpdateBody } from '@common/schemas/content';
 import { requireUser } from '../../auth/guard';
-import { assertFiles } from '../../content/files';
 import { nextSort, type OrderedKind } from '../../content/ordering';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 
@@ -27,7 +27,7 @@ export async function createCarousel(request: FastifyRequest, body: CarouselCrea
   const showFrom = instant(body.showFrom ?? null);
   const showUntil = instant(body.showUntil ?? null);
   assertShowDates(showFrom, showUntil);
-  await assertFiles(db, [body.imageFileId], IMAGE_FIELD, { imagesOnly: true });
+  await assertAttachable(db, caller, request.server.clock(), [body.imageFileId], IMAGE_FIELD, { imagesOnly: true });
 
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -62,7 +62,7 @@ export async function updateCarousel(request: FastifyRequest, id: string, body: 
   const showFrom = body.showFrom !== undefined ? instant(body.showFrom) : row.show_from;
   const showUntil = body.showUntil !== undefined ? instant(body.showUntil) : row.show_until;
   assertShowDates(showFrom, showUntil);
-  await assertFiles(db, [body.imageFileId], IMAGE_FIELD, { imagesOnly: true });
+  await assertAttachable(db, caller, request.server.clock(), [body.imageFileId], IMAGE_FIELD, { imagesOnly: true, kept: [row.image_file_id ?? ''] });
 
   const changed = (Object.keys(body) as (keyof CarouselUpdateBody)[]).filter((k) => k !== 'version');
   await db.transaction().execute(async (trx) => {

@@ -126,7 +126,7 @@ export async function caseDetail(db: DbOrTrx, user: AuthUser, id: string): Promi
   return { ...toRecord(user, row), files: files.map(toFileRef), reviewHistory: await reviewHistory(db, 'case', id) };
 }
 
-/** Files read rule: a case's materials are readable by its unit (staff read every file already). */
+/** Files read rule: a case's materials are readable by its unit (staff by permission, server/files/holders.ts). */
 export async function isCaseFileOf(db: DbOrTrx, fileId: string, user: AuthUser | null): Promise<boolean> {
   if (!user || user.authType !== AuthType.MemberUnit || !user.unitId) return false;
   const row = await db

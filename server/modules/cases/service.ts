@@ -17,7 +17,7 @@ import { BizError, errors } from '../../http/errors';
 import { notifyStaffWith, notifyUnit } from '../../messages/notify';
 import { logOperation } from '../../oplog';
 import { decideReview, openReview } from '../../workflow/reviews';
-import { assertAttachable } from '../projects/attachments';
+import { assertAttachable } from '../../files/attach';
 import { assertCanSeeCase, CASE_REVIEW_CODE, findCase, type CaseJoinedRow } from './queries';
 
 const ENTITY = 'case';
@@ -111,7 +111,7 @@ export async function createCase(request: FastifyRequest, user: AuthUser, body: 
   const unitName = await unitNameIfApproved(db, unitId);
   const columns = await checkedColumns(request, body, null);
   const files = body.fileIds ?? [];
-  await assertAttachable(request, user, files, '证明材料');
+  await assertAttachable(request.server.db, user, request.server.clock(), files, '证明材料');
   const stamp = stampOf(request, user);
   const now = new Date(stamp.now);
   const id = randomUUID();
@@ -136,7 +136,7 @@ export async function updateCase(request: FastifyRequest, user: AuthUser, id: st
   const unitName = await unitNameIfApproved(db, row.unit_id);
   const columns = await checkedColumns(request, body, row);
   const files = body.fileIds ?? [];
-  await assertAttachable(request, user, files, '证明材料');
+  await assertAttachable(request.server.db, user, request.server.clock(), files, '证明材料');
   const stamp = stampOf(request, user);
   const now = new Date(stamp.now);
   const reopened = row.status !== 'pending';

@@ -10,9 +10,9 @@ import type { FastifyRequest } from 'fastify';
 import { checkEmail, checkPhone } from '@common/validators';
 import { checkBirthYear, type ExpertAction, type ExpertCreateBody, type ExpertUpdateBody } from '@common/schemas/experts';
 import { requireUser } from '../../auth/guard';
-import { assertFiles } from '../../content/files';
 import type { DbOrTrx, ExpertRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../search/indexer';
@@ -99,8 +99,8 @@ async function clean(request: FastifyRequest, body: ExpertCreateBody, row: Exper
   await assertDictValues(db, 'specialty', specialties, '专业领域', storedSpecialties);
   if (gender) await assertDictValues(db, 'gender', [gender], '性别', row?.gender ? [row.gender] : []);
   if (title) await assertDictValues(db, 'professional_title', [title], '职称', row?.professional_title ? [row.professional_title] : []);
-  // A photo already on the record was checked when it was set; a new one must be an image.
-  if (photo && photo !== row?.photo_file_id) await assertFiles(db, [photo], '照片', { imagesOnly: true });
+  // A photo already on the record was checked when it was set; a new one must be an image the editor may read.
+  await assertAttachable(db, requireUser(request), request.server.clock(), [photo], '照片', { imagesOnly: true, kept: [row?.photo_file_id ?? ''] });
 
   return {
     name,

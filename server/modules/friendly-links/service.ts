@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FriendlyLinkCreateBody, FriendlyLinkUpdateBody } from '@common/schemas/content';
 import { requireUser } from '../../auth/guard';
-import { assertFiles } from '../../content/files';
 import { nextSort, type OrderedKind } from '../../content/ordering';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 
@@ -17,7 +17,7 @@ export async function createFriendlyLink(request: FastifyRequest, body: Friendly
   const caller = requireUser(request);
   const { db } = request.server;
   const now = request.server.clock().toISOString();
-  await assertFiles(db, [body.logoFileId], LOGO_FIELD, { imagesOnly: true });
+  await assertAttachable(db, caller, request.server.clock(), [body.logoFileId], LOGO_FIELD, { imagesOnly: true });
 
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -51,7 +51,7 @@ export async function updateFriendlyLink(request: FastifyRequest, id: string, bo
   const row = await db.selectFrom('friendly_links').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound('友情链接');
   assertVersion(row.version, body.version);
-  await assertFiles(db, [body.logoFileId], LOGO_FIELD, { imagesOnly: true });
+  await assertAttachable(db, caller, request.server.clock(), [body.logoFileId], LOGO_FIELD, { imagesOnly: true, kept: [row.logo_file_id ?? ''] });
 
   const changed = (Object.keys(body) as (keyof FriendlyLinkUpdateBody)[]).filter((k) => k !== 'version');
   await db.transaction().execute(async (trx) => {

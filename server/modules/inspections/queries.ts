@@ -267,7 +267,7 @@ export async function listYears(db: DbOrTrx, user: AuthUser, now: Date): Promise
 
 // ---- files -------------------------------------------------------------------------------------
 
-/** Files read rule: an inspection's files open to its unit and to the practitioner it concerns (staff read every file). */
+/** Files read rule: an inspection's files open to its unit and to the practitioner it concerns (staff by permission, server/files/holders.ts). */
 export async function isInspectionFileOf(db: DbOrTrx, fileId: string, user: AuthUser | null): Promise<boolean> {
   if (!user || user.authType === AuthType.Staff) return false;
   let q = db

@@ -26,11 +26,11 @@ import {
   type InspectionYearUpdateBody,
 } from '@common/schemas/inspections';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, setAttachments } from '../../content/files';
+import { setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx, InspectionStatus, ReviewStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
-import { canReadFile } from '../../files/readRules';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { notifyPractitioner, notifyStaffWith, notifyUnit } from '../../messages/notify';
 import { logOperation } from '../../oplog';
@@ -145,18 +145,6 @@ async function assertSubjectLive(db: DbOrTrx, row: InspectionJoinedRow): Promise
   if (p?.status !== 'approved' || p.unit_id !== row.unit_id) throw new BizError(M.subjectNotApproved);
 }
 
-/** The files: stored, and readable by the caller (so nobody attaches, and thereby opens, another's file). */
-async function assertOwnFiles(request: FastifyRequest, user: AuthUser, ids: readonly string[]): Promise<void> {
-  const { db } = request.server;
-  if (ids.length === 0) return;
-  await assertFiles(db, ids, '年检附件');
-  const rows = await db.selectFrom('stored_files').select(['file_id', 'uploader_id']).where('file_id', 'in', [...ids]).execute();
-  for (const row of rows) {
-    if (!(await canReadFile(db, { fileId: row.file_id, uploaderId: row.uploader_id }, user, request.server.clock()))) {
-      throw new BizError(M.filesMissing);
-    }
-  }
-}
 
 /** The name the review record and the history show for the submitter. */
 async function submitterName(db: DbOrTrx, user: AuthUser, row: InspectionJoinedRow): Promise<string> {
@@ -182,7 +170,7 @@ export async function submitInspection(request: FastifyRequest, user: AuthUser, 
   const selfReport = trimmed(body.selfReport);
   if (!selfReport) throw new BizError(M.selfReportRequired);
   await assertSubjectLive(db, row);
-  await assertOwnFiles(request, user, body.fileIds);
+  await assertAttachable(request.server.db, user, request.server.clock(), body.fileIds, '年检附件');
 
   const next: InspectionStatus = row.status === 'returned' ? 'resubmitted' : 'submitted';
   const at = now.toISOString();

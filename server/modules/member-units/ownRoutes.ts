@@ -32,7 +32,7 @@ const decide: { access: RouteAccess } = { access: { authTypes: [AuthType.Staff],
 
 /**
  * A member unit may read the files of its own record (licence, qualifications, logo), whoever
- * uploaded them (registration, staff, a colleague's account). Staff read every file already.
+ * uploaded them (registration, staff, a colleague's account). Staff read them by permission (server/files/holders.ts).
  */
 export const ownUnitFileRule: FileReadRule = async (db, fileId, user) => {
   if (!user || user.authType !== AuthType.MemberUnit || !user.unitId) return false;

@@ -19,11 +19,12 @@ import {
 } from '@common/schemas/memberInfo';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, attachmentsOf, setAttachments } from '../../content/files';
+import { attachmentsOf, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { UNIT_KEY_FIELDS, wanYuanToFen, type MemberUnitRow, type MemberUnitUpdate, type PendingUnitChange } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { assertVersion, updateWithVersion, type VersionedChanges } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../search/indexer';
@@ -160,9 +161,9 @@ export async function updateOwnUnit(request: FastifyRequest, user: AuthUser, bod
 
   const keys = differing(row, keyValues(body));
   const others = otherValues(body, at);
-  await assertFiles(db, body.businessLicenceFileIds ?? [], '营业执照');
-  await assertFiles(db, body.qualificationFileIds ?? [], '资质文件');
-  await assertFiles(db, [body.logoFileId], '单位标志', { imagesOnly: true });
+  await assertAttachable(db, user, at, body.businessLicenceFileIds ?? [], '营业执照');
+  await assertAttachable(db, user, at, body.qualificationFileIds ?? [], '资质文件');
+  await assertAttachable(db, user, at, [body.logoFileId], '单位标志', { imagesOnly: true });
 
   const vouched = VOUCHED.has(row.status);
   const pending = parsePendingChange(row.pending_change);

@@ -22,11 +22,12 @@ import {
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import { revokeAccountSessions } from '../../auth/sessions';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, attachmentsOf, setAttachments } from '../../content/files';
+import { attachmentsOf, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { wanYuanToFen, type MemberUnitUpdate } from '../../db/domainTypes';
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx, MemberUnitRow } from '../../db/types';
+import { assertAttachable } from '../../files/attach';
 import { assertVersion, updateWithVersion, type VersionedChanges } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
@@ -342,7 +343,7 @@ const KEY_COLUMNS = {
   legal_representative: UNIT_KEY_FIELD_LABELS.legalRepresentative,
 } as const;
 
-async function cleanUpdate(db: DbOrTrx, row: MemberUnitRow, body: MemberUnitUpdateBody): Promise<MemberUnitUpdate> {
+async function cleanUpdate(db: DbOrTrx, user: AuthUser, now: Date, row: MemberUnitRow, body: MemberUnitUpdateBody): Promise<MemberUnitUpdate> {
   const name = body.name.trim();
   if (!name) throw new BizError('单位名称不能为空');
   const creditCode = body.creditCode.trim().toUpperCase();
@@ -367,9 +368,11 @@ async function cleanUpdate(db: DbOrTrx, row: MemberUnitRow, body: MemberUnitUpda
   const level = textOrNull(pick(body.memberLevel, row.member_level));
   if (level) await assertLevel(db, level, row.member_level);
   const logo = pick(body.logoFileId, row.logo_file_id) ?? null;
-  if (logo && logo !== row.logo_file_id) await assertFiles(db, [logo], '单位标志', { imagesOnly: true });
-  await assertFiles(db, body.businessLicenceFileIds ?? [], '营业执照');
-  await assertFiles(db, body.qualificationFileIds ?? [], '资质文件');
+  // Files the unit already holds stay attachable whatever the editor's other codes.
+  const kept = [row.logo_file_id ?? '', ...(await fileIdsOf(db, row.id, SLOT_LICENCE)), ...(await fileIdsOf(db, row.id, SLOT_QUALIFICATION))];
+  await assertAttachable(db, user, now, [logo], '单位标志', { imagesOnly: true, kept });
+  await assertAttachable(db, user, now, body.businessLicenceFileIds ?? [], '营业执照', { kept });
+  await assertAttachable(db, user, now, body.qualificationFileIds ?? [], '资质文件', { kept });
   const capital = body.registeredCapital === undefined ? undefined : body.registeredCapital === null ? null : wanYuanToFen(body.registeredCapital);
   return {
     name,
@@ -424,7 +427,7 @@ export async function updateUnit(request: FastifyRequest, user: AuthUser, id: st
   if (!row) throw errors.notFound(NOUN);
   if (row.status === 'cancelled') throw new BizError(MEMBER_UNIT_MESSAGES.cancelledReadOnly);
   assertVersion(row.version, body.version);
-  const changes = await cleanUpdate(db, row, body);
+  const changes = await cleanUpdate(db, user, request.server.clock(), row, body);
   const licence = body.businessLicenceFileIds;
   const qualifications = body.qualificationFileIds;
   const filesChanged: string[] = [];

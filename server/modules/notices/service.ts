@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { NoticeCreateBody, NoticeUpdateBody } from '@common/schemas/content';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, filesById, setAttachments, SLOT_ATTACHMENT, SLOT_INLINE } from '../../content/files';
+import { attachableInlineImages, setAttachments, SLOT_ATTACHMENT, SLOT_INLINE } from '../../content/files';
 import { assertExpiryAfterPublish, publishFields } from '../../content/publishing';
-import { inlineFileIds, sanitizeRichText } from '../../content/sanitize';
+import { sanitizeRichText } from '../../content/sanitize';
 import type { DbOrTrx } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../search/indexer';
@@ -15,15 +16,13 @@ import { findNoticeRow } from './queries';
 
 export const NOTICE_KIND = { table: 'notices', entity: 'notice', label: '公告' } as const;
 
-async function clean(db: DbOrTrx, body: NoticeCreateBody, publishAt: string | null) {
+async function clean(db: DbOrTrx, user: AuthUser, now: Date, body: NoticeCreateBody, publishAt: string | null) {
   const content = sanitizeRichText(body.content);
   if (!content.replace(/<[^>]*>/g, '').trim() && !/<img\b/i.test(content)) throw new BizError('正文不能为空');
   const expireAt = body.expireAt ? new Date(body.expireAt).toISOString() : null;
   assertExpiryAfterPublish(publishAt, expireAt);
-  await assertFiles(db, body.attachmentFileIds ?? [], '附件');
-  const inlineIds = inlineFileIds(content);
-  const existing = await filesById(db, inlineIds);
-  return { content, expireAt, inline: inlineIds.filter((id) => existing.has(id)) };
+  await assertAttachable(db, user, now, body.attachmentFileIds ?? [], '附件');
+  return { content, expireAt, inline: await attachableInlineImages(db, user, now, content) };
 }
 
 async function writeFiles(trx: DbOrTrx, id: string, body: NoticeCreateBody, inline: string[], stamp: { now: string; by: string | null }) {
@@ -35,7 +34,7 @@ export async function createNotice(request: FastifyRequest, user: AuthUser, body
   const { db } = request.server;
   const now = request.server.clock().toISOString();
   const publishing = publishFields(body.saveAs, body.publishAt, now);
-  const { content, expireAt, inline } = await clean(db, body, publishing.publish_at);
+  const { content, expireAt, inline } = await clean(db, user, request.server.clock(), body, publishing.publish_at);
   const id = randomUUID();
   const stamp = { now, by: user.id };
   await db.transaction().execute(async (trx) => {
@@ -62,7 +61,7 @@ export async function updateNotice(request: FastifyRequest, user: AuthUser, id: 
   if (!row) throw errors.notFound('公告');
   assertVersion(row.version, body.version);
   const publishing = publishFields(body.saveAs, body.publishAt, now, row);
-  const { content, expireAt, inline } = await clean(db, body, publishing.publish_at);
+  const { content, expireAt, inline } = await clean(db, user, request.server.clock(), body, publishing.publish_at);
   const stamp = { now, by: user.id };
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(

@@ -1,7 +1,7 @@
 /**
  * Reading a practitioner's files follows reading the practitioner (server/files/readRules.ts):
  * the photo, diplomas and other materials open to the practitioner's unit and to the
- * practitioner themselves (staff read every file already; uploaders their own). Another unit
+ * practitioner themselves (staff by permission, server/files/holders.ts; uploaders their own). Another unit
  * gets nothing, whatever file id it knows.
  */
 import { AuthType } from '@common/permissions';

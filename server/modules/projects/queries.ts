@@ -225,7 +225,7 @@ export async function projectDetail(db: DbOrTrx, user: AuthUser, id: string): Pr
 
 /**
  * Files read rule: a report is readable by its project's unit and by the practitioners who led or
- * worked on it (staff read every file already). Another unit gets nothing, whatever id it knows.
+ * worked on it (staff by permission, server/files/holders.ts). Another unit gets nothing, whatever id it knows.
  */
 export async function isReportOf(db: DbOrTrx, fileId: string, user: AuthUser | null): Promise<boolean> {
   if (!user || user.authType === AuthType.Staff) return false;

@@ -27,7 +27,7 @@ import { BizError, errors } from '../../http/errors';
 import { notifyStaffWith, notifyUnit } from '../../messages/notify';
 import { logOperation } from '../../oplog';
 import { decideReview, openReview } from '../../workflow/reviews';
-import { assertAttachable } from './attachments';
+import { assertAttachable } from '../../files/attach';
 import { findProject, visibleProject, REPORT_SLOT, REVIEW_CODE, type ProjectJoinedRow } from './queries';
 
 const ENTITY = 'project';
@@ -193,7 +193,7 @@ export async function createProject(request: FastifyRequest, user: AuthUser, bod
   const columns = await checkedColumns(db, body, null);
   const members = await memberRows(db, unitId, body, null);
   const reports = body.reportFileIds ?? [];
-  await assertAttachable(request, user, reports, '评估报告');
+  await assertAttachable(request.server.db, user, request.server.clock(), reports, '评估报告');
   const stamp = stampOf(request, user);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -227,7 +227,7 @@ export async function updateProject(request: FastifyRequest, user: AuthUser, id:
   const columns = await checkedColumns(db, body, row);
   const members = await memberRows(db, row.unit_id, body, id);
   const reports = body.reportFileIds ?? [];
-  await assertAttachable(request, user, reports, '评估报告');
+  await assertAttachable(request.server.db, user, request.server.clock(), reports, '评估报告');
   const stamp = stampOf(request, user);
   await db.transaction().execute(async (trx) => {
     await assertCodeFree(trx, columns.code, id);

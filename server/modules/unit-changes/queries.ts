@@ -194,7 +194,7 @@ export async function unitChangeDetail(db: DbOrTrx, pii: FieldCipher, user: Auth
   };
 }
 
-/** Files read rule: a release letter is readable by the change's practitioner and both units (staff read every file). */
+/** Files read rule: a release letter is readable by the change's practitioner and both units (staff by permission, server/files/holders.ts). */
 export async function isReleaseLetterOf(db: DbOrTrx, fileId: string, user: AuthUser | null): Promise<boolean> {
   if (!user || user.authType === AuthType.Staff) return false;
   let q = db

@@ -22,11 +22,11 @@ import {
 } from '@common/schemas/unitChanges';
 import { checkIdCardNo } from '@common/validators';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, setAttachments } from '../../content/files';
+import { setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx, UnitChangeStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
-import { canReadFile } from '../../files/readRules';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { enforceRateLimit } from '../../http/rateLimit';
 import { logOperation } from '../../oplog';
@@ -53,7 +53,6 @@ export const MESSAGES = {
   alreadyOpen: '该从业人员已有进行中的单位变更申请，请办结或撤回后再申请',
   reasonRequired: '请填写变更原因',
   rejectReasonRequired: '请填写驳回原因',
-  releaseLetterMissing: '放行函不存在，请重新上传',
   alreadyReleased: '该申请已放行，不能重复操作',
   notReleasedYet: '原单位尚未放行，不能审批',
   releasedNoWithdraw: '原单位已放行，不能撤回',
@@ -163,17 +162,6 @@ async function unitTarget(request: FastifyRequest, user: AuthUser, body: UnitCha
   return { practitionerId: found.id, practitionerName: found.name, fromUnitId: found.unit_id, toUnitId: unitId };
 }
 
-/** The release letter: stored files the caller may read (so nobody attaches, and thereby opens, another's file). */
-async function assertReleaseLetters(request: FastifyRequest, user: AuthUser, ids: readonly string[]): Promise<void> {
-  const { db } = request.server;
-  await assertFiles(db, ids, '放行函');
-  const rows = await db.selectFrom('stored_files').select(['file_id', 'uploader_id']).where('file_id', 'in', [...ids]).execute();
-  for (const row of rows) {
-    if (!(await canReadFile(db, { fileId: row.file_id, uploaderId: row.uploader_id }, user, request.server.clock()))) {
-      throw new BizError(MESSAGES.releaseLetterMissing);
-    }
-  }
-}
 
 /**
  * An open change (requested or released) of the practitioner, read inside the transaction. On
@@ -198,7 +186,7 @@ export async function createUnitChange(request: FastifyRequest, user: AuthUser, 
   const reason = trimmed(body.reason);
   if (!reason) throw new BizError(MESSAGES.reasonRequired);
   const target = user.authType === AuthType.Practitioner ? await practitionerTarget(db, user, body) : await unitTarget(request, user, body);
-  await assertReleaseLetters(request, user, body.releaseLetterFileIds);
+  await assertAttachable(request.server.db, user, request.server.clock(), body.releaseLetterFileIds, '放行函');
   const stamp = stampOf(request, user);
   const id = randomUUID();
   const names = await db.selectFrom('member_units').select(['id', 'name']).where('id', 'in', [target.fromUnitId, target.toUnitId]).execute();
