@@ -84,7 +84,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (whole, name: string) => {
     const lower = name.toLowerCase();
-    if (ENTITIES[lower] !== undefined) return ENTITIES[lower];
+    // Own keys only: `&constructor;` must stay text, not become Object's source code.
+    if (Object.hasOwn(ENTITIES, lower)) return ENTITIES[lower];
     if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
     if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10));
     return whole;

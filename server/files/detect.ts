@@ -63,6 +63,9 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/** The table's own entry for a file name's extension: `a.constructor` must not find Object's prototype. */
+const byExtension = (table: Readonly<Record<string, DetectedType>>, ext: string): DetectedType | null => (Object.hasOwn(table, ext) ? table[ext] : null);
+
 /** The allowed type of these leading bytes (named `name`), or null when not allowed. */
 export function detectType(head: Buffer, name: string): DetectedType | null {
   const ext = extensionOf(name);
@@ -75,9 +78,10 @@ export function detectType(head: Buffer, name: string): DetectedType | null {
   if (startsWith(head, ascii('%PDF-'))) return PDF;
   if (startsWith(head, [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07])) return RAR;
   if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return SEVEN_Z;
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return OLE2_BY_EXT[ext] ?? null;
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return byExtension(OLE2_BY_EXT, ext);
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    if (OOXML_BY_EXT[ext]) return OOXML_BY_EXT[ext];
+    const office = byExtension(OOXML_BY_EXT, ext);
+    if (office) return office;
     // A plain archive; other ZIP-based formats (jar, apk, xpi, ...) are refused by name.
     return ext === 'zip' || ext === '' ? ZIP : null;
   }

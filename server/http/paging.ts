@@ -20,7 +20,11 @@ export interface Sort<C extends string> {
   direction: 'asc' | 'desc';
 }
 
-/** Maps `field,desc` onto an allowed column; an unknown field is a status-10 error. */
+/**
+ * Maps `field,desc` onto an allowed column; an unknown field is a status-10 error. The field is
+ * looked up among `allowed`'s own keys only: `allowed[field]` alone would find `constructor`,
+ * `toString`, `valueOf`… on every object's prototype and hand a function to the query builder.
+ */
 export function parseSort<C extends string>(
   sort: string | undefined,
   allowed: Record<string, C>,
@@ -28,7 +32,7 @@ export function parseSort<C extends string>(
 ): Sort<C> {
   if (!sort) return fallback;
   const [field, dir] = sort.split(',');
-  const column = allowed[field];
+  const column = Object.hasOwn(allowed, field) ? allowed[field] : undefined;
   if (!column) throw new BizError(`不支持按 ${field} 排序`);
   return { column, direction: dir === 'desc' ? 'desc' : 'asc' };
 }

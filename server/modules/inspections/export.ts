@@ -69,6 +69,9 @@ async function* exportRows(request: FastifyRequest, user: AuthUser, query: Inspe
 export async function prepareInspectionExport(request: FastifyRequest, query: InspectionExportQuery): Promise<XlsxExport> {
   const user = requireUser(request);
   if (query.year === undefined) throw new BizError(INSPECTION_MESSAGES.yearRequiredForExport);
+  // The sort is checked before the audit row and the first byte: once the file streams, an
+  // unknown sort field could only break it off.
+  sortOf(query);
   const { db } = request.server;
   const now = request.server.clock();
   await syncIfOpen(db, query.year, now);

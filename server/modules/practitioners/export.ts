@@ -85,6 +85,9 @@ export async function prepareExport(request: FastifyRequest, query: Practitioner
   const user = requireUser(request);
   const sensitive = query.sensitive === true;
   if (sensitive && !hasPermission(user, 'member:practitioner:export-sensitive')) throw errors.forbidden('没有导出完整身份证号码的权限');
+  // The sort is checked before the audit row and the first byte: once the file streams, an
+  // unknown sort field could only break it off.
+  sortOf(query);
   const filters = Object.entries(query)
     .filter(([key, value]) => key !== 'sensitive' && value !== undefined && value !== '' && !(key === 'keyword' && /^\d{17}[\dXx]$/.test(String(value))))
     .map(([key, value]) => `${key}=${String(value)}`);
