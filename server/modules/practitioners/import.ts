@@ -2,9 +2,12 @@
  * Importing practitioners from the Excel template (GET /practitioners/import-template,
  * POST /practitioners/import { fileId, unitId? }).
  *
- * 1. The whole sheet is read first (server/excel readSheetRows): a file that is not a
- *    spreadsheet, lacks the headers, has more than 10,000 rows or a cell over 500
- *    characters is refused with its Chinese message before anything is stored.
+ * 1. The whole sheet is read first, on a worker thread (server/excel readSheetInWorker), so
+ *    that a sheet slow to parse delays no other request: a file that is not a spreadsheet,
+ *    lacks the headers, has more than 10,000 rows or a cell over 500 characters, reaches past
+ *    the read bounds (SHEET_READ_LIMITS: rows, columns and cells read, blank or not) or takes
+ *    too long or too much memory to read is refused with its Chinese message before anything
+ *    is stored.
  * 2. Every row is checked as the form is (name, ID number checksum, phone, e-mail, the
  *    dictionary labels, dates), then against the other rows (the same ID number twice) and
  *    the database (a live record of the same person), in batches.
@@ -34,7 +37,7 @@ import { generateInitialPassword } from '../../auth/passwords';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
-import { readSheetRows, type SheetRow } from '../../excel';
+import { readSheetInWorker, type SheetRow } from '../../excel';
 import { canReadFile } from '../../files/readRules';
 import { FileStorage } from '../../files/storage';
 import { BizError, errors } from '../../http/errors';
@@ -176,13 +179,8 @@ function checkRow(
   return { good: { rowNumber: row.rowNumber, columns, pii: encryptPractitionerPii(pii, { idCardNo: id.idCardNo, phone: phone.phone }) }, messages };
 }
 
-async function readAll(path: string): Promise<SheetRow[]> {
-  const rows: SheetRow[] = [];
-  for await (const row of readSheetRows(path, { headers: REQUIRED_HEADERS, maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS })) {
-    rows.push(row);
-  }
-  return rows;
-}
+const readAll = (path: string): Promise<SheetRow[]> =>
+  readSheetInWorker(path, { headers: REQUIRED_HEADERS, maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS });
 
 /** The uploaded file's place in the store; the caller must be allowed to read it. */
 async function uploadedPath(request: FastifyRequest, user: AuthUser, fileId: string): Promise<string> {
