@@ -66,6 +66,12 @@ export interface Config {
    * More than one needs PostgreSQL (SQLite is the one-process embedded default).
    */
   workers: number;
+  /**
+   * The site's public address as visitors reach it (`https://www.example.org`, no trailing
+   * slash): what /robots.txt and /sitemap.xml name. Unset: they are built from the request
+   * and may not be cached (server/modules/public-home/routes.ts).
+   */
+  publicUrl: string | null;
 }
 
 export const DATA_CIPHERS = ['aes-256-gcm', 'sm4'] as const;
@@ -103,6 +109,24 @@ function workersVar(env: Env): number {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** PUBLIC_URL: an absolute http(s) address of the site's root, kept as its origin (`https://www.example.org`). */
+function publicUrlVar(env: Env): string | null {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  const problem = `环境变量 PUBLIC_URL 应为网站对外的根地址，如 https://www.example.org（http 或 https，不含路径、查询参数和账号），当前为 "${raw}"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  const onlyRoot = url.pathname === '/' && !url.search && !url.hash && !raw.includes('?') && !raw.includes('#');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || !onlyRoot) {
+    throw new ConfigError(problem);
+  }
+  return url.origin;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(strVar(env, 'DATA_DIR', './data'));
@@ -174,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     certificateLookupRateLimit: intVar(env, 'CERTIFICATE_LOOKUP_RATE_LIMIT', 60, 1, 100000),
     certificateLookupRateWindowMinutes: intVar(env, 'CERTIFICATE_LOOKUP_RATE_WINDOW_MINUTES', 1, 1, 60 * 24),
     workers,
+    publicUrl: publicUrlVar(env),
   };
 }
 

@@ -45,16 +45,27 @@ export default publicHomeRoutes;
 /**
  * The crawler files live at the site root, outside the /api prefix: registered on the root
  * instance by server/app.ts (the guard only looks at /api routes).
+ *
+ * The addresses in them come from PUBLIC_URL (server/config.ts), and then the files may be
+ * cached. Without it they can only come from the request's Host (or, behind a trusted proxy,
+ * X-Forwarded-Host), which the client chooses: such a file is answered to that request alone
+ * (no-store), so that no cache can hand a forged address to the next visitor or crawler.
  */
 export const crawlerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(buildRobots(origin(request))),
-  );
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
-    reply
+  const configured = app.appConfig.publicUrl;
+  const addressed = (request: { protocol: string; host: string }, maxAgeSeconds: number) =>
+    configured
+      ? { origin: configured, cacheControl: `public, max-age=${maxAgeSeconds}` }
+      : { origin: `${request.protocol}://${request.host}`, cacheControl: 'no-store' };
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const { origin, cacheControl } = addressed(request, 3600);
+    return reply.type('text/plain; charset=utf-8').header('cache-control', cacheControl).send(buildRobots(origin));
+  });
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const { origin, cacheControl } = addressed(request, 600);
+    return reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=600')
-      .send(await buildSitemap(app.db, origin(request), app.clock().toISOString())),
-  );
+      .header('cache-control', cacheControl)
+      .send(await buildSitemap(app.db, origin, app.clock().toISOString()));
+  });
 };
