@@ -64,6 +64,30 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
+/**
+ * The login's password check, at the same cost whether or not an account holds the name: no
+ * account (`stored` null) is checked against the dummy hash, and a hash cheaper than full cost
+ * (a generated initial password, GENERATED_N) is topped up with a check against the dummy hash,
+ * so that the response time tells neither which names exist nor which still hold a generated
+ * password.
+ */
+export async function verifyLoginPassword(password: string, stored: string | null): Promise<boolean> {
+  const dummy = await dummyPasswordHash();
+  if (stored === null) {
+    await verifyPassword(password, dummy);
+    return false;
+  }
+  const matches = await verifyPassword(password, stored);
+  if (costOf(stored) < N) await verifyPassword(password, dummy);
+  return matches;
+}
+
+/** scrypt's N of a stored hash (0 when it is not one of ours). */
+function costOf(stored: string): number {
+  const parts = stored.split('$');
+  return parts.length === 6 && parts[0] === 'scrypt' ? Number(parts[1]) || 0 : 0;
+}
+
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';

@@ -28,7 +28,9 @@ export interface AccountsTable {
   /** When the password was last set (issue 12: staff passwords expire); null only before migration 0006. */
   password_changed_at: string | null;
   last_login_at: string | null;
+  /** Unused since migration 0009: lock-outs are counted per login name in login_failures. */
   failed_login_count: number;
+  /** Unused since migration 0009 (login_failures). */
   locked_until: string | null;
   version: number;
   created_at: string;
@@ -79,6 +81,18 @@ export interface LoginAttemptsTable {
   login_account: string;
   succeeded: IntBool;
   created_at: string;
+}
+
+/**
+ * Wrong passwords in a row per login name and login type, whether or not an account holds the
+ * name (server/auth/loginLockout.ts), and the lock-out they led to.
+ */
+export interface LoginFailuresTable {
+  login_account: string;
+  auth_type: number;
+  failures: number;
+  locked_until: string | null;
+  updated_at: string;
 }
 
 export interface DictTypesTable {
@@ -137,6 +151,7 @@ export interface Database extends DomainTables {
   account_roles: AccountRolesTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  login_failures: LoginFailuresTable;
   dict_types: DictTypesTable;
   dict_items: DictItemsTable;
   stored_files: StoredFilesTable;

@@ -88,6 +88,15 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
 
   it('saves each good row with its account and lists every failing row with its problems', async () => {
     const existing = await t.call<RevealResult>('POST', 'practitioners/demo-practitioner-2/reveal', { token: admin, body: { field: 'idCardNo' } });
+    // Another live record, given with the name it holds: only then is the duplicate named.
+    const named = await db()
+      .selectFrom('practitioners')
+      .select(['id', 'name'])
+      .where('status', 'in', ['pending', 'approved'])
+      .where('id', '!=', 'demo-practitioner-2')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const namedId = await t.call<RevealResult>('POST', `practitioners/${named.id}/reveal`, { token: admin, body: { field: 'idCardNo' } });
     const good1 = idCard(101, '19880808');
     const good2 = idCard(102, '19920202');
     const badCheck = `${idCard(103).slice(0, 17)}${idCard(103).endsWith('0') ? '1' : '0'}`;
@@ -96,21 +105,24 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
       ['导入乙', badCheck, '', '12345', '', '', '', '', '', '', ''], // row 3: two problems
       ['导入丙', good2, '', '', '', '硕士研究生', '', '', '', new Date(Date.UTC(2023, 6, 1)), ''], // row 4: good (date cell, gender from ID)
       ['导入丁', good1, '', '', '', '', '', '', '', '', ''], // row 5: same ID as row 2
-      ['导入戊', existing.body.data.value ?? '', '', '', '', '', '', '', '', '', ''], // row 6: a live record exists
+      ['导入戊', existing.body.data.value ?? '', '', '', '', '', '', '', '', '', ''], // row 6: a live record exists (another name)
       ['导入己', idCard(104), '', '', '', '博士后', '', '', '', '2024/13/40', 'abc'], // row 7: dictionary, date, hours
       ['', idCard(105), '', '', '', '', '', '', '', '', ''], // row 8: no name
+      [named.name, namedId.body.data.value ?? '', '', '', '', '', '', '', '', '', ''], // row 9: a live record exists (its name)
     ];
     const before = { practitioners: await count('practitioners'), accounts: await count('accounts'), reviews: await count('reviews') };
     const res = await runImport(unit, await uploadXlsx(unit, await xlsx(rows)));
     expect(res.body.status).toBe(1);
     const result = res.body.data;
-    expect(result).toMatchObject({ total: 7, created: 2, failed: 5 });
+    expect(result).toMatchObject({ total: 8, created: 2, failed: 6 });
     const byRow = Object.fromEntries(result.errors.map((e) => [e.rowNumber, e.messages]));
-    expect(Object.keys(byRow).map(Number)).toEqual([3, 5, 6, 7, 8]);
+    expect(Object.keys(byRow).map(Number)).toEqual([3, 5, 6, 7, 8, 9]);
     expect(byRow[3].join()).toContain('身份证号码校验位不正确');
     expect(byRow[3].join()).toContain('手机号码不正确');
     expect(byRow[5]).toEqual(['身份证号码与第2行重复']);
-    expect(byRow[6]).toEqual([PRACTITIONER_MESSAGES.duplicateIdCard]);
+    // A unit is told of the live record only when it gives the name the record holds (server/modules/practitioners/idCardCheck.ts).
+    expect(byRow[6]).toEqual([PRACTITIONER_MESSAGES.idCardUnavailable]);
+    expect(byRow[9]).toEqual([PRACTITIONER_MESSAGES.duplicateIdCard]);
     expect(byRow[7].join()).toContain('学历“博士后”不在字典中');
     expect(byRow[7].join()).toContain('入职日期“2024/13/40”不是有效的日期');
     expect(byRow[7].join()).toContain('培训学时');
@@ -136,7 +148,7 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
     const token = await t.login(result.accounts[0].loginAccount, result.accounts[0].initialPassword, 3);
     expect((await t.call('GET', 'practitioners', { token })).body.status).toBe(1);
     const logged = await db().selectFrom('operation_logs').select('summary').where('action', '=', 'import').execute();
-    expect(logged.at(-1)?.summary).toContain('共7行，成功2行，失败5行');
+    expect(logged.at(-1)?.summary).toContain('共8行，成功2行，失败6行');
   });
 
   it('staff import into the unit they name; a unit only into its own; a unit not approved not at all', async () => {

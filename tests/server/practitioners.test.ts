@@ -217,14 +217,16 @@ describe.each(dialects)('practitioners on %s', (dialect) => {
       expect((await list(admin)).total).toBe(before);
     });
 
-    it('refuses the same person twice while one record is live', async () => {
+    it('refuses the same person twice while one record is live; names the record only to a unit that gives its name', async () => {
       const first = await create(unit);
-      const again = await t.call('POST', 'practitioners', { token: otherUnit, body: fields({ idCardNo: first.body.idCardNo.toLowerCase() }) });
+      const again = await t.call('POST', 'practitioners', { token: otherUnit, body: fields({ idCardNo: first.body.idCardNo.toLowerCase(), name: first.body.name }) });
       expect(again.body.status).toBe(10);
       expect(again.body.message).toBe(PRACTITIONER_MESSAGES.duplicateIdCard);
+      const otherName = await t.call('POST', 'practitioners', { token: otherUnit, body: fields({ idCardNo: first.body.idCardNo }) });
+      expect(otherName.body).toMatchObject({ status: 10, message: PRACTITIONER_MESSAGES.idCardUnavailable });
     });
 
-    it('two units adding the same person at the same moment: one record, the other told why', async () => {
+    it('two units adding the same person (two names) at the same moment: one record, the other refused', async () => {
       const body = fields();
       const [a, b] = await Promise.all([
         t.call('POST', 'practitioners', { token: unit, body }),
@@ -232,7 +234,8 @@ describe.each(dialects)('practitioners on %s', (dialect) => {
       ]);
       const statuses = [a.body.status, b.body.status].sort();
       expect(statuses).toEqual([1, 10]);
-      expect([a, b].find((r) => r.body.status === 10)?.body.message).toBe(PRACTITIONER_MESSAGES.duplicateIdCard);
+      // The names differ, so the unit that lost is not told that a record holds the number.
+      expect([a, b].find((r) => r.body.status === 10)?.body.message).toBe(PRACTITIONER_MESSAGES.idCardUnavailable);
       const live = await list(admin, `&keyword=${body.idCardNo}`);
       expect(live.total).toBe(1);
     });

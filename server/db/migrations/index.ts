@@ -14,6 +14,7 @@ import { auditMigration } from './0005_audit';
 import { accountSecurityMigration } from './0006_account_security';
 import { personalDataMigration } from './0007_personal_data';
 import { supervisionMigration } from './0008_supervision';
+import { loginFailuresMigration } from './0009_login_failures';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -27,6 +28,7 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0006_account_security', accountSecurityMigration],
   ['0007_personal_data', personalDataMigration],
   ['0008_supervision', supervisionMigration],
+  ['0009_login_failures', loginFailuresMigration],
 ];
 
 /** Every migration this code knows, in order. */

@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { CurrentUser, LoginBody, LoginResult, ShowLoginAccountResult } from '@common/schemas/auth';
 import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy';
-import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../auth/passwords';
+import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../auth/loginLockout';
+import { generatePassword, hashPassword, verifyLoginPassword, verifyPassword } from '../../auth/passwords';
 import { accountStateOf, type AccountState } from '../../auth/accountGate';
 import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../auth/sessions';
 import { loadAuthUser, type AuthUser } from '../../auth/user';
@@ -43,9 +44,6 @@ export function isSuperAdmin(user: AuthUser): boolean {
   return user.roleCodes.includes(SUPER_ADMIN_ROLE_CODE);
 }
 
-const minutesUntil = (from: Date, until: string) =>
-  Math.max(1, Math.ceil((new Date(until).getTime() - from.getTime()) / 60_000));
-
 export async function login(request: FastifyRequest, body: LoginBody): Promise<LoginResult> {
   const app = request.server;
   const config = app.appConfig;
@@ -76,35 +74,35 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
     .selectAll()
     .where('login_account', '=', body.loginAccount)
     .executeTakeFirst();
+  // The account the name and type log in to, if any. Everything up to the password's verdict
+  // takes the same steps without one (server/auth/loginLockout.ts, verifyLoginPassword), so that
+  // neither the answers nor their timing tell which names exist.
+  const holder = account && account.auth_type === body.authType ? account : undefined;
+  const name: LoginName = { loginAccount: body.loginAccount, authType: body.authType };
 
-  if (!account || account.auth_type !== body.authType) {
-    await verifyPassword(body.password, await dummyPasswordHash());
-    await logRefusal(account ? '登录类型不符' : '账号不存在', account);
-    throw new BizError(WRONG_CREDENTIALS_MESSAGE);
-  }
-  if (account.locked_until && account.locked_until > now.toISOString()) {
+  const lockedOut = await lockedOutAnswer(app.db, name, now);
+  if (lockedOut) {
     await logRefusal('账号锁定中', account);
-    throw new BizError(`密码错误次数过多，账号已锁定，请${minutesUntil(now, account.locked_until)}分钟后再试`);
+    throw new BizError(lockedOut);
   }
-  if (!(await verifyPassword(body.password, account.password_hash))) {
-    await logRefusal('密码错误', account);
-    await registerFailure(request, account, now);
+  const passwordMatches = await verifyLoginPassword(body.password, holder?.password_hash ?? null);
+  if (!holder || !passwordMatches) {
+    await logRefusal(!account ? '账号不存在' : !holder ? '登录类型不符' : '密码错误', account);
+    const verdict = await countLoginFailure(request, name, now, holder?.id ?? null);
+    throw new BizError(verdict === 'locked' ? lockedOutMessage(config.loginLockMinutes) : WRONG_CREDENTIALS_MESSAGE);
   }
-  if (!toBool(account.enabled)) {
-    await logRefusal('账号已停用', account);
+  if (!toBool(holder.enabled)) {
+    await logRefusal('账号已停用', holder);
     throw new BizError('账号已停用，请联系管理员');
   }
 
   const { token, sessionId } = await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('accounts')
-      .set({ failed_login_count: 0, locked_until: null, last_login_at: now.toISOString() })
-      .where('id', '=', account.id)
-      .execute();
+    await clearLoginFailures(trx, name);
+    await trx.updateTable('accounts').set({ last_login_at: now.toISOString() }).where('id', '=', holder.id).execute();
     const created = await createSession(trx, {
-      accountId: account.id,
+      accountId: holder.id,
       now,
-      policy: sessionPolicyFor(config, account.auth_type),
+      policy: sessionPolicyFor(config, holder.auth_type),
       ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
@@ -112,63 +110,16 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
     await logOperation(
       trx,
       request,
-      { entity: 'account', entityId: account.id, action: 'login', summary: `登录（${account.login_account}）` },
-      { id: account.id, name: account.name },
+      { entity: 'account', entityId: holder.id, action: 'login', summary: `登录（${holder.login_account}）` },
+      { id: holder.id, name: holder.name },
     );
     return created;
   });
 
   await pruneOldSessions(request, now);
-  const user = await loadAuthUser(app.db, account.id, sessionId);
+  const user = await loadAuthUser(app.db, holder.id, sessionId);
   if (!user) throw errors.tokenInvalid();
   return { token, currentUser: toCurrentUser(user, await accountStateOf(app.db, config, now, user)) };
-}
-
-/**
- * Counts a wrong password; the N-th in a row locks the account. Always throws. The count is
- * raised in the database (not from the row read before the password check), so that parallel
- * wrong tries all count, and only the try that reaches the limit locks and logs it.
- */
-async function registerFailure(request: FastifyRequest, account: AccountRow, now: Date): Promise<never> {
-  const { appConfig: config, db } = request.server;
-  const lockedMessage = `密码错误次数过多，账号已锁定，请${config.loginLockMinutes}分钟后再试`;
-  // Tries that were checked before a parallel one locked the account do not count any more.
-  const raised = await db
-    .updateTable('accounts')
-    .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1) }))
-    .where('id', '=', account.id)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
-    .returning('failed_login_count')
-    .executeTakeFirst();
-  if (!raised) throw new BizError(lockedMessage);
-  const failures = Number(raised.failed_login_count);
-  if (failures >= config.loginMaxFailures) {
-    const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000).toISOString();
-    const locked = await db.transaction().execute(async (trx) => {
-      // Only the try that finds the count still at the limit locks (another may have already).
-      const result = await trx
-        .updateTable('accounts')
-        .set({ failed_login_count: 0, locked_until: lockedUntil })
-        .where('id', '=', account.id)
-        .where('failed_login_count', '>=', config.loginMaxFailures)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await logOperation(
-        trx,
-        request,
-        {
-          entity: 'account',
-          entityId: account.id,
-          action: 'lock',
-          summary: `连续${failures}次密码错误，账号锁定${config.loginLockMinutes}分钟`,
-        },
-        { id: null, name: null },
-      );
-      return true;
-    });
-    if (locked || failures > config.loginMaxFailures) throw new BizError(lockedMessage);
-  }
-  throw new BizError(WRONG_CREDENTIALS_MESSAGE);
 }
 
 /**
@@ -294,7 +245,7 @@ export async function showOrResetLogin(
   }
   const target = await db
     .selectFrom('accounts')
-    .select(['id', 'login_account', 'name'])
+    .select(['id', 'login_account', 'name', 'auth_type'])
     .where('id', '=', input.userId)
     .executeTakeFirst();
   if (!target) throw errors.notFound('用户');
@@ -322,14 +273,14 @@ export async function showOrResetLogin(
         password_hash: hash,
         must_change_password: 1,
         password_changed_at: now.toISOString(),
-        failed_login_count: 0,
-        locked_until: null,
         version: eb('version', '+', 1),
         updated_at: now.toISOString(),
         updated_by: caller.id,
       }))
       .where('id', '=', target.id)
       .execute();
+    // The new password works at once: a lock-out from wrong tries ends with it.
+    await clearLoginFailures(trx, { loginAccount: target.login_account, authType: target.auth_type });
     await revokeAccountSessions(trx, target.id, now, target.id === caller.id ? caller.sessionId : undefined);
     await logOperation(trx, request, {
       entity: 'account',

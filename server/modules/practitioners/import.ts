@@ -26,7 +26,6 @@ import {
   IMPORT_COLUMNS,
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_ROWS,
-  PRACTITIONER_MESSAGES,
   type ImportedAccount,
   type ImportRowError,
   type PractitionerImportBody,
@@ -36,7 +35,6 @@ import { requireUser } from '../../auth/guard';
 import { generateInitialPassword } from '../../auth/passwords';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
-import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import { readSheetInWorker, type SheetRow } from '../../excel';
 import { canReadFile } from '../../files/readRules';
 import { FileStorage } from '../../files/storage';
@@ -44,6 +42,7 @@ import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { encryptPractitionerPii, type PractitionerPiiColumns } from '../../pii/fields';
 import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, isRealDay, loadDictIndex, type DictField, type DictIndex, type PlainColumns } from './fields';
+import { countImportLookup, duplicateMessageFor, liveHoldersOf, racedDuplicateMessage } from './idCardCheck';
 import { insertPractitioner, insertPractitioners, isDuplicatePerson, type NewPractitionerInput } from './records';
 import { targetUnit } from './service';
 import { noticePractitionersSubmitted } from '../messages/membershipNotices';
@@ -238,21 +237,19 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
     good.push(ok);
   }
 
-  // Against the database: live records of the same people, a batch of hashes per query.
-  const live = new Set<string>();
+  // Against the database: live records of the same people, a batch of hashes per query, once
+  // every row was checked on its own. A unit's import counts against its limit, and a row is
+  // told of a live record only as ./idCardCheck.ts says (the name must match).
+  if (good.length > 0) await countImportLookup(request, user);
+  const live = new Map<string, string>();
   for (let i = 0; i < good.length; i += LOOKUP_BATCH) {
-    const hashes = good.slice(i, i + LOOKUP_BATCH).map((g) => g.pii.id_card_hash);
-    const found = await db
-      .selectFrom('practitioners')
-      .select('id_card_hash')
-      .where('id_card_hash', 'in', hashes)
-      .where('status', 'in', [...PRACTITIONER_ACTIVE_STATUSES])
-      .execute();
-    for (const f of found) if (f.id_card_hash) live.add(f.id_card_hash);
+    const found = await liveHoldersOf(db, good.slice(i, i + LOOKUP_BATCH).map((g) => g.pii.id_card_hash));
+    for (const [hash, name] of found) live.set(hash, name);
   }
   const toSave = good.filter((g) => {
-    if (!live.has(g.pii.id_card_hash)) return true;
-    fail(g.rowNumber, PRACTITIONER_MESSAGES.duplicateIdCard);
+    const holder = live.get(g.pii.id_card_hash);
+    if (holder === undefined) return true;
+    fail(g.rowNumber, duplicateMessageFor(user, holder, g.columns.name));
     return false;
   });
 
@@ -292,7 +289,7 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
         const created = await db.transaction().execute((trx) => insertPractitioner(trx, request, inputOf(item)));
         saved(item, created.loginAccount);
       } catch (err) {
-        if (isDuplicatePerson(err)) fail(item.row.rowNumber, PRACTITIONER_MESSAGES.duplicateIdCard);
+        if (isDuplicatePerson(err)) fail(item.row.rowNumber, await racedDuplicateMessage(db, user, { hash: item.row.pii.id_card_hash, name: item.row.columns.name }));
         else if (err instanceof BizError) fail(item.row.rowNumber, err.message);
         else {
           request.log.error({ err, rowNumber: item.row.rowNumber }, '导入从业人员：保存一行失败');

@@ -41,7 +41,8 @@ import { issueCertificate, revokeAllOf } from '../../workflow/certificates';
 import { decideReview, openReview, type ReviewActor } from '../../workflow/reviews';
 import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, loadDictIndex, type DictIndex, type PlainColumns } from './fields';
 import { findPractitionerRow, SLOT_DIPLOMA, SLOT_OTHER } from './queries';
-import { insertPractitioner, isForeignKeyFailure, withDuplicateCheck } from './records';
+import { assertIdCardUsable, withIdCardRace } from './idCardCheck';
+import { insertPractitioner, isForeignKeyFailure } from './records';
 import { assertCanChange, assertCanSee, canReveal } from './viewer';
 import { noticePractitionerDecided, noticePractitionersSubmitted } from '../messages/membershipNotices';
 
@@ -79,17 +80,6 @@ export async function targetUnit(db: DbOrTrx, user: AuthUser, unitId: string | u
   if (!unit) throw new BizError('所属单位不存在');
   if (unit.status !== 'approved') throw new BizError(PRACTITIONER_MESSAGES.unitNotApproved);
   return { id: unit.id, name: unit.name };
-}
-
-/** Another live (pending or approved) record of the same person, other than `exceptId`. */
-async function assertNoLiveDuplicate(db: DbOrTrx, hash: string, exceptId: string | null): Promise<void> {
-  let query = db
-    .selectFrom('practitioners')
-    .select('id')
-    .where('id_card_hash', '=', hash)
-    .where('status', 'in', [...PRACTITIONER_ACTIVE_STATUSES]);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new BizError(PRACTITIONER_MESSAGES.duplicateIdCard);
 }
 
 /**
@@ -138,14 +128,17 @@ export async function createPractitioner(request: FastifyRequest, body: Practiti
   const { columns, problems } = checkPlainFields(plainInput(body, dicts, id.idCardNo), dicts, beijingDay(now));
   throwProblems([...(id.problem ? [id.problem] : []), ...(phone.problem ? [phone.problem] : []), ...problems]);
 
-  const stored = encryptPractitionerPii(pii, { idCardNo: id.idCardNo, phone: phone.phone });
-  await assertNoLiveDuplicate(db, stored.id_card_hash, null);
   const files: FileInput = { photoFileId: body.photoFileId ?? null, diplomaFileIds: body.diplomaFileIds ?? [], otherFileIds: body.otherFileIds ?? [] };
   await checkFiles(db, user, files, new Set());
+  // The ID number last, once everything else is right, and answered as ./idCardCheck.ts says:
+  // a refusal for any other reason must be the same whether or not the number is registered.
+  const stored = encryptPractitionerPii(pii, { idCardNo: id.idCardNo, phone: phone.phone });
+  const use = { hash: stored.id_card_hash, name: columns.name };
+  await assertIdCardUsable(request, user, use);
 
   const { password: initialPassword, hash: passwordHash } = await generateInitialPassword();
   const at = now.toISOString();
-  const created = await withDuplicateCheck(() =>
+  const created = await withIdCardRace(db, user, use, () =>
     db.transaction().execute(async (trx) => {
       const result = await insertPractitioner(trx, request, {
         columns,
@@ -222,9 +215,6 @@ export async function updatePractitioner(request: FastifyRequest, id: string, bo
     // Re-encrypting the ID number needs the phone as it stands (the helper writes both).
     const keptPhone = phone ? phone.phone : readPii(pii, row.phone_enc).value;
     Object.assign(changes, encryptPractitionerPii(pii, { idCardNo: newId.idCardNo, phone: keptPhone }));
-    if ((PRACTITIONER_ACTIVE_STATUSES as readonly string[]).includes(row.status)) {
-      await assertNoLiveDuplicate(db, changes.id_card_hash as string, row.id);
-    }
   } else if (phone) {
     changes.phone_enc = phone.phone ? pii.encrypt(phone.phone) : null;
   }
@@ -237,10 +227,13 @@ export async function updatePractitioner(request: FastifyRequest, id: string, bo
   };
   await checkFiles(db, user, files, kept);
   changes.photo_file_id = files.photoFileId;
+  // A new ID number of a live record is looked up last, as on create (./idCardCheck.ts).
+  const use = { hash: changes.id_card_hash ?? row.id_card_hash ?? '', name: columns.name, exceptId: row.id };
+  if (idChanged && (PRACTITIONER_ACTIVE_STATUSES as readonly string[]).includes(row.status)) await assertIdCardUsable(request, user, use);
 
   const at = now.toISOString();
   const stamp = { now: at, by: user.id };
-  await withDuplicateCheck(() =>
+  await withIdCardRace(db, user, use, () =>
     db.transaction().execute(async (trx) => {
       await updateWithVersion(trx, 'practitioners', row.id, body.version, changes, stamp);
       await writeFiles(trx, row.id, files, stamp);
@@ -385,9 +378,10 @@ export async function resubmitPractitioner(request: FastifyRequest, id: string, 
   refuseState(row, '重新提交审核', ['rejected']);
   const version = checkStepVersion(row, body.version);
   const unit = await targetUnit(db, user, isStaff(user) ? row.unit_id : undefined);
-  if (row.id_card_hash) await assertNoLiveDuplicate(db, row.id_card_hash, row.id);
+  const use = { hash: row.id_card_hash ?? '', name: row.name, exceptId: row.id };
+  if (row.id_card_hash) await assertIdCardUsable(request, user, use);
   const now = request.server.clock();
-  await withDuplicateCheck(() =>
+  await withIdCardRace(db, user, use, () =>
     db.transaction().execute(async (trx) => {
       await updateWithVersion(trx, 'practitioners', row.id, version, { status: 'pending', reject_reason: null }, { now: now.toISOString(), by: user.id });
       await openReview(trx, { what: 'practitioner', subjectType: 'practitioner', subjectId: row.id, subjectName: row.name, unitId: row.unit_id, by: actorOf(user), now });

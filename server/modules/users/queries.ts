@@ -9,12 +9,13 @@ import {
   type UserRecord,
 } from '@common/schemas/users';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { lockedAccounts, lockKey } from '../../auth/loginLockout';
 import { rolesOfAccounts } from '../../auth/roles';
 import { toBool } from '../../db/index';
 import type { AccountRow, DbOrTrx } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
-type AccountListRow = Omit<AccountRow, 'password_hash'>;
+type AccountListRow = Omit<AccountRow, 'password_hash' | 'failed_login_count' | 'locked_until'>;
 
 const SORTABLE = {
   loginAccount: 'login_account',
@@ -38,8 +39,6 @@ const PUBLIC_COLUMNS = [
   'must_change_password',
   'password_changed_at',
   'last_login_at',
-  'failed_login_count',
-  'locked_until',
   'version',
   'created_at',
   'created_by',
@@ -70,7 +69,7 @@ function toRecord(
   row: AccountListRow,
   roles: { ids: string[]; names: string[] } | undefined,
   unitName: string | undefined,
-  now: string,
+  lockedUntil: string | undefined,
 ): UserRecord {
   return {
     id: row.id,
@@ -87,7 +86,7 @@ function toRecord(
     enabled: toBool(row.enabled),
     mustChangePassword: toBool(row.must_change_password),
     lastLoginAt: row.last_login_at,
-    lockedUntil: row.locked_until && row.locked_until > now ? row.locked_until : null,
+    lockedUntil: lockedUntil ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
@@ -127,9 +126,9 @@ export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): P
     rows.map((r) => r.id),
   );
   const units = await unitNames(db, rows);
-  const nowIso = now.toISOString();
+  const locks = await lockedAccounts(db, rows, now);
   return {
-    list: rows.map((r) => toRecord(r, roles.get(r.id), r.unit_id ? units.get(r.unit_id) : undefined, nowIso)),
+    list: rows.map((r) => toRecord(r, roles.get(r.id), r.unit_id ? units.get(r.unit_id) : undefined, locks.get(lockKey(r.login_account, r.auth_type)))),
     total,
     current: page.current,
     pageSize: page.pageSize,
@@ -141,7 +140,8 @@ export async function findUser(db: DbOrTrx, id: string, now: Date): Promise<User
   if (!row) return undefined;
   const roles = await rolesByAccount(db, [id]);
   const units = await unitNames(db, [row]);
-  return toRecord(row, roles.get(id), row.unit_id ? units.get(row.unit_id) : undefined, now.toISOString());
+  const locks = await lockedAccounts(db, [row], now);
+  return toRecord(row, roles.get(id), row.unit_id ? units.get(row.unit_id) : undefined, locks.get(lockKey(row.login_account, row.auth_type)));
 }
 
 /** Member units for the unit select: by name, or the one a filter names. */

@@ -6,6 +6,7 @@ import type { UserCreateBody, UserCreateResult, UserUpdateBody } from '@common/s
 import { checkPasswordStrength } from '@common/passwordPolicy';
 import { checkEmail, checkPhone } from '@common/validators';
 import { insertAccount } from '../../auth/accounts';
+import { clearLoginFailures, lockedOutAnswer } from '../../auth/loginLockout';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountSessions } from '../../auth/sessions';
 import type { AuthUser } from '../../auth/user';
@@ -190,14 +191,14 @@ export async function setUserEnabled(request: FastifyRequest, caller: AuthUser, 
       .updateTable('accounts')
       .set((eb) => ({
         enabled: enabled ? 1 : 0,
-        // Enabling also lifts a lock-out: staff looked at the account.
-        ...(enabled ? { failed_login_count: 0, locked_until: null } : {}),
         version: eb('version', '+', 1),
         updated_at: now.toISOString(),
         updated_by: caller.id,
       }))
       .where('id', '=', id)
       .execute();
+    // Enabling also lifts a lock-out: staff looked at the account.
+    if (enabled) await clearLoginFailures(trx, { loginAccount: target.login_account, authType: target.auth_type });
     if (!enabled) await revokeAccountSessions(trx, id, now);
     await logOperation(trx, request, {
       entity: 'account',
@@ -215,19 +216,15 @@ export async function setUserEnabled(request: FastifyRequest, caller: AuthUser, 
  */
 export async function unlockUser(request: FastifyRequest, caller: AuthUser, id: string): Promise<void> {
   const { db } = request.server;
-  const now = request.server.clock().toISOString();
+  const now = request.server.clock();
   const { target } = await loadTarget(request, caller, id);
-  if (!target.locked_until || target.locked_until <= now) throw new BizError('该账号未被锁定');
+  const name = { loginAccount: target.login_account, authType: target.auth_type };
+  if (!(await lockedOutAnswer(db, name, now))) throw new BizError('该账号未被锁定');
   await db.transaction().execute(async (trx) => {
+    await clearLoginFailures(trx, name);
     await trx
       .updateTable('accounts')
-      .set((eb) => ({
-        failed_login_count: 0,
-        locked_until: null,
-        version: eb('version', '+', 1),
-        updated_at: now,
-        updated_by: caller.id,
-      }))
+      .set((eb) => ({ version: eb('version', '+', 1), updated_at: now.toISOString(), updated_by: caller.id }))
       .where('id', '=', id)
       .execute();
     await logOperation(trx, request, {

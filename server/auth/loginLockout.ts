@@ -1,0 +1,122 @@
+/**
+ * Lock-outs after wrong passwords (LOGIN_MAX_FAILURES in a row lock for LOGIN_LOCK_MINUTES),
+ * counted per login name and login type in login_failures, whether or not an account holds
+ * that name with that type: an unknown name is counted, locked and answered exactly as an
+ * existing one (the same message, the same lock timing), so that the lock-out does not tell
+ * which names exist. A success, staff (unlock, enable, password reset) or the lock itself
+ * resets the count; a count left alone for a day is forgotten.
+ *
+ * The count is raised in the database in one statement (an upsert), not from a row read
+ * before, so that parallel wrong tries all count and only the try that reaches the limit
+ * locks and logs it; a try that arrives once the name is locked does not count.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTrx } from '../db/types';
+import { logOperation } from '../oplog';
+
+export interface LoginName {
+  loginAccount: string;
+  authType: number;
+}
+
+/** Counts older than this (with no lock in force) are forgotten: the table does not grow with every name tried. */
+const FORGET_AFTER_MINUTES = 24 * 60;
+
+export function lockedOutMessage(minutes: number): string {
+  return `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`;
+}
+
+const minutesUntil = (from: Date, until: string) => Math.max(1, Math.ceil((new Date(until).getTime() - from.getTime()) / 60_000));
+
+/** The lock-out answer for the name at `now`, or null when it is not locked. */
+export async function lockedOutAnswer(db: DbOrTrx, name: LoginName, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select('locked_until')
+    .where('login_account', '=', name.loginAccount)
+    .where('auth_type', '=', name.authType)
+    .executeTakeFirst();
+  const until = row?.locked_until;
+  return until && until > now.toISOString() ? lockedOutMessage(minutesUntil(now, until)) : null;
+}
+
+/**
+ * Counts a failed login of the name; the LOGIN_MAX_FAILURES-th in a row locks it (logged once,
+ * with the account when one holds the name). Returns whether the try is answered as locked.
+ */
+export async function countLoginFailure(request: FastifyRequest, name: LoginName, now: Date, accountId: string | null): Promise<'wrong' | 'locked'> {
+  const { appConfig: config, db } = request.server;
+  const at = now.toISOString();
+  const raised = await db
+    .insertInto('login_failures')
+    .values({ login_account: name.loginAccount, auth_type: name.authType, failures: 1, locked_until: null, updated_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['login_account', 'auth_type'])
+        .doUpdateSet((eb) => ({ failures: eb(eb.ref('login_failures.failures'), '+', 1), updated_at: at }))
+        // Tries that were checked before a parallel one locked the name do not count any more.
+        .where((eb) => eb.or([eb('login_failures.locked_until', 'is', null), eb('login_failures.locked_until', '<=', at)])),
+    )
+    .returning('failures')
+    .executeTakeFirst();
+  await forgetOldFailures(db, now);
+  if (!raised) return 'locked';
+  const failures = Number(raised.failures);
+  if (failures < config.loginMaxFailures) return 'wrong';
+
+  const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000).toISOString();
+  const locked = await db.transaction().execute(async (trx) => {
+    // Only the try that finds the count still at the limit locks (another may have already).
+    const result = await trx
+      .updateTable('login_failures')
+      .set({ failures: 0, locked_until: lockedUntil, updated_at: at })
+      .where('login_account', '=', name.loginAccount)
+      .where('auth_type', '=', name.authType)
+      .where('failures', '>=', config.loginMaxFailures)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await logOperation(
+      trx,
+      request,
+      {
+        entity: 'account',
+        entityId: accountId,
+        action: 'lock',
+        summary: `登录账号 ${name.loginAccount}（登录类型 ${name.authType}）连续${failures}次登录失败，锁定${config.loginLockMinutes}分钟`,
+      },
+      { id: null, name: null },
+    );
+    return true;
+  });
+  return locked || failures > config.loginMaxFailures ? 'locked' : 'wrong';
+}
+
+/** A success or staff lift the count and any lock of the name. */
+export async function clearLoginFailures(db: DbOrTrx, name: LoginName): Promise<void> {
+  await db.deleteFrom('login_failures').where('login_account', '=', name.loginAccount).where('auth_type', '=', name.authType).execute();
+}
+
+/** The accounts (login name and type) locked at `now`, with the end of each lock, keyed by `lockKey`. */
+export async function lockedAccounts(db: DbOrTrx, accounts: readonly { login_account: string; auth_type: number }[], now: Date): Promise<Map<string, string>> {
+  const names = [...new Set(accounts.map((a) => a.login_account))];
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('login_failures')
+    .select(['login_account', 'auth_type', 'locked_until'])
+    .where('login_account', 'in', names)
+    .where('locked_until', '>', now.toISOString())
+    .execute();
+  return new Map(rows.flatMap((r) => (r.locked_until ? [[lockKey(r.login_account, r.auth_type), r.locked_until] as const] : [])));
+}
+
+export const lockKey = (loginAccount: string, authType: number) => `${Number(authType)}:${loginAccount}`;
+
+async function forgetOldFailures(db: DbOrTrx, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const before = new Date(now.getTime() - FORGET_AFTER_MINUTES * 60_000).toISOString();
+  await db
+    .deleteFrom('login_failures')
+    .where('updated_at', '<', before)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .execute();
+}
