@@ -29,11 +29,12 @@ import {
 import { requireUser } from '../../auth/guard';
 import { generateInitialPassword } from '../../auth/passwords';
 import type { AuthUser } from '../../auth/user';
-import { assertFiles, removeAttachments, setAttachments } from '../../content/files';
+import { removeAttachments, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import type { DbOrTrx, PractitionerRow, PractitionerStatus } from '../../db/types';
 import { assertVersion, updateWithVersion, type VersionedChanges } from '../../db/versioned';
+import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { encryptPractitionerPii, idCardHash, readPii } from '../../pii';
@@ -82,29 +83,17 @@ export async function targetUnit(db: DbOrTrx, user: AuthUser, unitId: string | u
   return { id: unit.id, name: unit.name };
 }
 
-/**
- * New file ids must be stored files the caller may attach: a unit only what it uploaded itself
- * (a file id is not a secret, so it must not open another unit's file through our read rule).
- */
-async function assertAttachable(db: DbOrTrx, user: AuthUser, ids: readonly string[], kept: ReadonlySet<string>): Promise<void> {
-  if (isStaff(user)) return;
-  const fresh = ids.filter((id) => !kept.has(id));
-  if (fresh.length === 0) return;
-  const rows = await db.selectFrom('stored_files').select(['file_id', 'uploader_id']).where('file_id', 'in', fresh).execute();
-  if (rows.some((r) => r.uploader_id !== user.id)) throw errors.forbidden('只能使用本账号上传的文件');
-}
-
 interface FileInput {
   photoFileId: string | null;
   diplomaFileIds: string[];
   otherFileIds: string[];
 }
 
-async function checkFiles(db: DbOrTrx, user: AuthUser, files: FileInput, kept: ReadonlySet<string>): Promise<void> {
-  if (files.photoFileId && !kept.has(files.photoFileId)) await assertFiles(db, [files.photoFileId], '照片', { imagesOnly: true });
-  await assertFiles(db, files.diplomaFileIds.filter((id) => !kept.has(id)), '学历证书');
-  await assertFiles(db, files.otherFileIds.filter((id) => !kept.has(id)), '其他材料');
-  await assertAttachable(db, user, [...(files.photoFileId ? [files.photoFileId] : []), ...files.diplomaFileIds, ...files.otherFileIds], kept);
+/** New file ids must be stored files the caller may attach (server/files/attach.ts); ids the record holds stay. */
+async function checkFiles(db: DbOrTrx, user: AuthUser, now: Date, files: FileInput, kept: ReadonlySet<string>): Promise<void> {
+  await assertAttachable(db, user, now, [files.photoFileId], '照片', { imagesOnly: true, kept });
+  await assertAttachable(db, user, now, files.diplomaFileIds, '学历证书', { kept });
+  await assertAttachable(db, user, now, files.otherFileIds, '其他材料', { kept });
 }
 
 async function writeFiles(trx: DbOrTrx, id: string, files: FileInput, stamp: { now: string; by: string | null }): Promise<void> {
@@ -129,7 +118,7 @@ export async function createPractitioner(request: FastifyRequest, body: Practiti
   throwProblems([...(id.problem ? [id.problem] : []), ...(phone.problem ? [phone.problem] : []), ...problems]);
 
   const files: FileInput = { photoFileId: body.photoFileId ?? null, diplomaFileIds: body.diplomaFileIds ?? [], otherFileIds: body.otherFileIds ?? [] };
-  await checkFiles(db, user, files, new Set());
+  await checkFiles(db, user, now, files, new Set());
   // The ID number last, once everything else is right, and answered as ./idCardCheck.ts says:
   // a refusal for any other reason must be the same whether or not the number is registered.
   const stored = encryptPractitionerPii(pii, { idCardNo: id.idCardNo, phone: phone.phone });
@@ -225,7 +214,7 @@ export async function updatePractitioner(request: FastifyRequest, id: string, bo
     diplomaFileIds: body.diplomaFileIds ?? (await slotIds(db, row.id, SLOT_DIPLOMA)),
     otherFileIds: body.otherFileIds ?? (await slotIds(db, row.id, SLOT_OTHER)),
   };
-  await checkFiles(db, user, files, kept);
+  await checkFiles(db, user, request.server.clock(), files, kept);
   changes.photo_file_id = files.photoFileId;
   // A new ID number of a live record is looked up last, as on create (./idCardCheck.ts).
   const use = { hash: changes.id_card_hash ?? row.id_card_hash ?? '', name: columns.name, exceptId: row.id };
