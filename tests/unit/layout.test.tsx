@@ -156,7 +156,9 @@ describe('layout switch', () => {
 
   it('/Manage without a user goes to /login?authType=1, keeping the page to come back to', async () => {
     renderAt('/Manage/staging?page=2');
-    const where = new URL((await screen.findByTestId('where')).textContent ?? '', 'http://x');
+    // The first /Manage render of this file imports the lazy back-office layout, which took over
+    // findBy's default second once on a busy two-core machine.
+    const where = new URL((await screen.findByTestId('where', {}, { timeout: 10_000 })).textContent ?? '', 'http://x');
     expect(where.pathname).toBe('/login');
     expect(where.searchParams.get('authType')).toBe('1');
     expect(where.searchParams.get('redirect')).toBe('/Manage/staging?page=2');
