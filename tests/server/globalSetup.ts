@@ -5,14 +5,25 @@
  * makes its own schema in it. Separate databases, not only separate schemas, because Kysely's
  * migrator lists the tables of every schema in the database, and that listing fails when
  * another file drops its schema at the same moment.
+ *
+ * Where PostgreSQL must be tested (CI, or REQUIRE_POSTGRES=1), a missing TEST_DATABASE_URL
+ * fails the run instead of leaving the PostgreSQL-only suites skipped.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { workerDatabaseName } from './workerDatabase';
+import { postgresRequired, workerDatabaseName } from './workerDatabase';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const base = process.env.TEST_DATABASE_URL?.trim();
-  if (!base) return undefined;
+  if (!base) {
+    if (postgresRequired()) {
+      throw new Error('PostgreSQL is required in this run (CI or REQUIRE_POSTGRES=1) but TEST_DATABASE_URL is not set; see server/README.md "Tests"');
+    }
+    return undefined;
+  }
+  // A tag of this run for the database names; the workers inherit it.
+  process.env.TEST_DB_RUN ??= randomBytes(4).toString('hex');
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -35,3 +46,4 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     }
   };
 }
+

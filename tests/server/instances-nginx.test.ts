@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, multipart, pngBytes } from './files.helpers';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, TEST_DATABASE_URL } from './helpers';
+import { postgresRequired } from './workerDatabase';
 import { createPgDatabase, freePort, NGINX_BIN, startNginx, startServer, stopServer, type PrivateNginx, type ServerProcess } from './processes';
 
 interface Envelope<T = unknown> {
@@ -22,6 +23,12 @@ interface Envelope<T = unknown> {
   message: string;
   data: T;
 }
+
+describe.runIf(postgresRequired())('where PostgreSQL is required (CI)', () => {
+  it('has nginx for the test of instances behind it (.ci/run installs it)', () => {
+    expect(NGINX_BIN, 'nginx is not installed').toBeTruthy();
+  });
+});
 
 describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreSQL behind nginx', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-'));
