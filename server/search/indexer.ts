@@ -12,6 +12,7 @@
 import { sql, type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, DbOrTrx, SearchDocumentsTable } from '../db/types';
 import { htmlToText } from '../content/sanitize';
+import { dictLabels } from '../db/dictionaries';
 import { bumpSearchGeneration } from './cache';
 import { documentTokens } from './tokenize';
 
@@ -36,11 +37,6 @@ interface SearchDocument {
 
 export function isPostgres(db: DbOrTrx): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-async function dictLabels(db: DbOrTrx, code: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('dict_items').select(['value', 'label']).where('type_code', '=', code).execute();
-  return new Map(rows.map((r) => [r.value, r.label]));
 }
 
 // ---- document builders: one per type, reading the source rows ----------------------------------

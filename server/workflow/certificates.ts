@@ -5,11 +5,18 @@
  * at read time from valid_until (so 'expired' needs no timer).
  */
 import { randomUUID } from 'node:crypto';
-import { CERTIFICATE_ALREADY_REVOKED_MESSAGE } from '@common/schemas/certificates';
+import { CERTIFICATE_ALREADY_REVOKED_MESSAGE, type CertificateState } from '@common/schemas/certificates';
 import type { CertificateKind } from '../db/domainTypes';
-import type { DbOrTrx } from '../db/types';
+import type { CertificateRow, DbOrTrx } from '../db/types';
 import { errors } from '../http/errors';
 import { nextNumber } from './numbers';
+
+/** A certificate's state on `today` ('YYYY-MM-DD', Beijing): revoked wins; past its date it is expired. */
+export function certificateState(row: Pick<CertificateRow, 'status' | 'valid_until'>, today: string): CertificateState {
+  if (row.status === 'revoked') return 'revoked';
+  if (row.status === 'expired' || row.valid_until < today) return 'expired';
+  return 'valid';
+}
 
 export interface IssueCertificateInput {
   kind: CertificateKind;

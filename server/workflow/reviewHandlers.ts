@@ -1,24 +1,19 @@
 /**
- * The business-audit queue's table of review kinds (issue 8): for each kind of review record,
- * who may decide it, which decisions it takes, where its record lives in the back office, and
- * the module function that carries a decision out. The queue (server/modules/business-audit)
+ * The business-audit queue's table of review kinds: for each kind of review record, who may
+ * decide it, which decisions it takes, where its record lives in the back office, and the
+ * module function that carries a decision out. The queue (server/modules/business-audit)
  * only dispatches; each workflow keeps its own rules, transaction, review record, operation
  * log and messages in its own module.
  *
+ * This file holds the type and the table only: the handlers live in the modules, which sit
+ * above this layer, so server/modules/index.ts registers them (nothing here imports a module).
  * To add a kind: export a `ReviewKindHandler` from the module (e.g.
- * server/modules/inspections/reviewHandler.ts) and add it to REVIEW_HANDLERS below.
+ * server/modules/inspections/reviewHandler.ts) and add it to `reviewHandlers` there.
  */
 import type { FastifyRequest } from 'fastify';
 import type { PermissionCode } from '@common/permissions';
 import type { AuthUser } from '../auth/user';
 import type { ReviewKind, ReviewRow } from '../db/types';
-import { infoChangeReviewHandler, registrationReviewHandler } from '../modules/member-units/reviewHandler';
-import { practitionerReviewHandler } from '../modules/practitioners/reviewHandler';
-import { unitChangeReviewHandler } from '../modules/unit-changes/reviewHandler';
-import { projectReviewHandler } from '../modules/projects/reviewHandler';
-import { caseReviewHandler } from '../modules/cases/reviewHandler';
-import { annualInspectionReviewHandler } from '../modules/inspections/reviewHandler';
-import { piDeletionReviewHandler } from '../modules/profile/reviewHandler';
 
 /** approve = 通过/备案, reject = 驳回/不通过, return = 退回修改. */
 export type ReviewAction = 'approve' | 'reject' | 'return';
@@ -46,24 +41,20 @@ export interface ReviewKindHandler {
   decide: (request: FastifyRequest, user: AuthUser, review: ReviewRow, input: ReviewDecisionInput) => Promise<void>;
 }
 
-/** One entry per review kind that the queue can decide; each module adds its own line. */
-const REVIEW_HANDLERS: readonly ReviewKindHandler[] = [
-  registrationReviewHandler,
-  infoChangeReviewHandler,
-  practitionerReviewHandler,
-  unitChangeReviewHandler,
-  projectReviewHandler,
-  caseReviewHandler,
-  annualInspectionReviewHandler,
-  piDeletionReviewHandler,
-];
+const byKind = new Map<ReviewKind, ReviewKindHandler>();
 
-const byKind = new Map<ReviewKind, ReviewKindHandler>(REVIEW_HANDLERS.map((h) => [h.kind, h]));
+/**
+ * Adds handlers to the table. Registering the same handler again changes nothing; a second,
+ * different handler for a kind is a mistake in the wiring and is refused at start-up.
+ */
+export function registerReviewHandlers(handlers: readonly ReviewKindHandler[]): void {
+  for (const handler of handlers) {
+    const known = byKind.get(handler.kind);
+    if (known && known !== handler) throw new Error(`Two review handlers for the kind "${handler.kind}"`);
+    byKind.set(handler.kind, handler);
+  }
+}
 
 export function reviewHandlerOf(kind: ReviewKind): ReviewKindHandler | undefined {
   return byKind.get(kind);
-}
-
-export function allReviewHandlers(): readonly ReviewKindHandler[] {
-  return REVIEW_HANDLERS;
 }

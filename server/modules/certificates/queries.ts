@@ -1,9 +1,13 @@
-/** Reading certificates for staff (certificate preview): the list with its filters, one record. */
-import type { CertificateListQuery, CertificateRecord, CertificateState } from '@common/schemas/certificates';
+/**
+ * Reading certificates: for staff (certificate preview) the list with its filters and one
+ * record; for anyone, the public look-up by number.
+ */
+import type { CertificateListQuery, CertificateRecord, CertificateState, PublicCertificate } from '@common/schemas/certificates';
 import type { Page } from '@common/schemas/common';
+import { beijingDay } from '../../content/views';
 import type { CertificateRow, DbOrTrx } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
-import { certificateState } from './publicRoutes';
+import { certificateState } from '../../workflow/certificates';
 
 const SORTABLE = {
   number: 'number',
@@ -84,4 +88,46 @@ export async function findCertificate(db: DbOrTrx, id: string, today: string): P
   if (!row) return undefined;
   const units = await unitNames(db, [row]);
   return toRecord(row, row.unit_id ? (units.get(row.unit_id) ?? null) : null, today);
+}
+
+/**
+ * What the public look-up shows of a certificate (by its number, upper case): who holds it,
+ * its dates and its state on `today`; nothing else about the holder (no ID number, no phone).
+ */
+export async function findPublicCertificate(db: DbOrTrx, number: string, today: string): Promise<PublicCertificate | undefined> {
+  const row = await db
+    .selectFrom('certificates')
+    .leftJoin('member_units', 'member_units.id', 'certificates.unit_id')
+    .leftJoin('dict_items', (join) => join.onRef('dict_items.value', '=', 'member_units.member_level').on('dict_items.type_code', '=', 'member_level'))
+    .select([
+      'certificates.kind',
+      'certificates.number',
+      'certificates.holder_name',
+      'certificates.issued_on',
+      'certificates.valid_until',
+      'certificates.status',
+      'certificates.revoked_reason',
+      'certificates.revoked_at',
+      'member_units.name as unit_name',
+      'member_units.member_no',
+      'dict_items.label as member_level_label',
+    ])
+    .where('certificates.number', '=', number)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const unit = row.kind === 'unit';
+  return {
+    kind: row.kind,
+    number: row.number,
+    holderName: row.holder_name,
+    unitName: row.unit_name,
+    memberNo: unit ? row.member_no : null,
+    memberLevelLabel: unit ? row.member_level_label : null,
+    issuedOn: row.issued_on,
+    validUntil: row.valid_until,
+    state: certificateState(row, today),
+    revokedReason: row.status === 'revoked' ? row.revoked_reason : null,
+    revokedOn: row.status === 'revoked' && row.revoked_at ? beijingDay(new Date(row.revoked_at)) : null,
+    checkedOn: today,
+  };
 }

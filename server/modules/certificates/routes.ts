@@ -1,17 +1,30 @@
 /**
  * Certificates for staff (certificate preview): the list (number or holder, kind, state
- * today, unit), one certificate, and 吊销 with a reason. Anyone verifies one by its number
- * through ./publicRoutes.ts.
+ * today, unit), one certificate, and 吊销 with a reason.
+ *
+ * GET /public/certificates/:number: anyone may verify a certificate by its number, as printed
+ * on it and encoded in its QR code. Look-ups are limited per client address
+ * (CERTIFICATE_LOOKUP_RATE_LIMIT per CERTIFICATE_LOOKUP_RATE_WINDOW_MINUTES), so that nobody
+ * walks the number space to harvest holders' names: a burst gets HTTP 429 with a Chinese message.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { CertificateListQuery, CertificateRecord, CertificateRevokeBody } from '@common/schemas/certificates';
+import {
+  CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE,
+  CERTIFICATE_NOT_FOUND_MESSAGE,
+  CertificateListQuery,
+  CertificateNumberParams,
+  CertificateRecord,
+  CertificateRevokeBody,
+  PublicCertificate,
+} from '@common/schemas/certificates';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
 import { requireUser, type RouteAccess } from '../../auth/guard';
 import { beijingDay } from '../../content/views';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
-import { findCertificate, listCertificates } from './queries';
+import { BizError, errors } from '../../http/errors';
+import { enforceRateLimit } from '../../http/rateLimit';
+import { findCertificate, findPublicCertificate, listCertificates } from './queries';
 import { revokeCertificate } from './service';
 
 const tags = ['证书'];
@@ -20,6 +33,26 @@ const revoke: { access: RouteAccess } = { access: { authTypes: [1], permission: 
 
 const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const today = () => beijingDay(app.clock());
+
+  app.get(
+    '/public/certificates/:number',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['公开'],
+        summary: '证书查验（按证书编号）',
+        params: CertificateNumberParams,
+        response: { 200: Envelope(PublicCertificate) },
+      },
+    },
+    async (request) => {
+      const { certificateLookupRateLimit: limit, certificateLookupRateWindowMinutes: windowMinutes } = app.appConfig;
+      await enforceRateLimit(request, { bucket: 'certificate-lookup', limit, windowMinutes, message: CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE });
+      const certificate = await findPublicCertificate(app.db, request.params.number.toUpperCase(), today());
+      if (!certificate) throw new BizError(CERTIFICATE_NOT_FOUND_MESSAGE, 10, 404);
+      return ok(certificate);
+    },
+  );
 
   app.get(
     '/certificates',

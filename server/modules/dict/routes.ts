@@ -5,6 +5,7 @@ import { Envelope } from '@common/schemas/common';
 import { DictCodeParams, DictItem } from '@common/schemas/dict';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
+import { enabledDictItems } from './queries';
 
 const dictRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -19,21 +20,8 @@ const dictRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { code } = request.params;
-      const type = await app.db
-        .selectFrom('dict_types')
-        .select(['code', 'enabled'])
-        .where('code', '=', code)
-        .executeTakeFirst();
-      if (!type || !type.enabled) throw errors.notFound('字典');
-      const items = await app.db
-        .selectFrom('dict_items')
-        .select(['label', 'value', 'sort'])
-        .where('type_code', '=', code)
-        .where('enabled', '=', 1)
-        .orderBy('sort')
-        .orderBy('value')
-        .execute();
+      const items = await enabledDictItems(app.db, request.params.code);
+      if (!items) throw errors.notFound('字典');
       return ok(items);
     },
   );

@@ -4,14 +4,13 @@
  * labels; the whole phone and e-mail are in it (staff holding expert:export only), so each
  * export is recorded in the operation log with its filters.
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ExpertExportQuery } from '@common/schemas/experts';
-import type { RouteAccess } from '../../auth/guard';
-import { beijingTime, exportFileName, sendXlsx, type XlsxColumn, type XlsxRow } from '../../excel';
+import type { FastifyRequest } from 'fastify';
+import type { ExpertExportQuery } from '@common/schemas/experts';
+import { dictLabels } from '../../db/dictionaries';
+import type { DbOrTrx } from '../../db/types';
+import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';
-import { dictLabels, expertSort, exportExperts } from './queries';
-
-type TypeboxApp = Parameters<FastifyPluginAsyncTypebox>[0];
+import { expertSort, exportExperts } from './queries';
 
 const COLUMNS: readonly XlsxColumn[] = [
   { header: '姓名', key: 'name', width: 12 },
@@ -43,52 +42,37 @@ function describeFilters(query: ExpertExportQuery): string {
   return parts.length ? parts.join('，') : '全部';
 }
 
-export function registerExpertExport(app: TypeboxApp, config: { access: RouteAccess }): void {
-  app.get(
-    '/experts/export',
-    {
-      config,
-      schema: {
-        tags: ['专家库'],
-        summary: '导出专家（Excel，筛选与排序同列表）',
-        querystring: ExpertExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const { query } = request;
-      // Checked before the download starts: once rows stream, a refusal can no longer be an envelope.
-      expertSort(query.sort);
-      const [genders, titles, specialties] = await Promise.all([
-        dictLabels(app.db, 'gender'),
-        dictLabels(app.db, 'professional_title'),
-        dictLabels(app.db, 'specialty'),
-      ]);
-      const now = app.clock();
-      await logOperation(app.db, request, { entity: 'expert', entityId: null, action: 'export', summary: `导出专家库（${describeFilters(query)}）` });
+type Labels = Map<string, string>;
 
-      async function* rows(): AsyncGenerator<XlsxRow> {
-        for await (const e of exportExperts(app.db, query)) {
-          yield {
-            name: e.name,
-            gender: e.gender ? (genders.get(e.gender) ?? e.gender) : null,
-            birthYear: e.birthYear,
-            title: e.professionalTitle ? (titles.get(e.professionalTitle) ?? e.professionalTitle) : null,
-            workUnit: e.workUnit,
-            position: e.position,
-            specialties: e.specialties.map((s) => specialties.get(s) ?? s).join('、'),
-            phone: e.phone,
-            email: e.email,
-            public: e.public,
-            active: e.active,
-            shown: e.shownPublicly ? '显示' : '不显示',
-            sort: e.sort,
-            introduction: e.introduction,
-            updatedAt: beijingTime(e.updatedAt),
-          };
-        }
-      }
+async function* exportRows(db: DbOrTrx, query: ExpertExportQuery, genders: Labels, titles: Labels, specialties: Labels): AsyncGenerator<XlsxRow> {
+  for await (const e of exportExperts(db, query)) {
+    yield {
+      name: e.name,
+      gender: e.gender ? (genders.get(e.gender) ?? e.gender) : null,
+      birthYear: e.birthYear,
+      title: e.professionalTitle ? (titles.get(e.professionalTitle) ?? e.professionalTitle) : null,
+      workUnit: e.workUnit,
+      position: e.position,
+      specialties: e.specialties.map((s) => specialties.get(s) ?? s).join('、'),
+      phone: e.phone,
+      email: e.email,
+      public: e.public,
+      active: e.active,
+      shown: e.shownPublicly ? '显示' : '不显示',
+      sort: e.sort,
+      introduction: e.introduction,
+      updatedAt: beijingTime(e.updatedAt),
+    };
+  }
+}
 
-      return sendXlsx(reply, { fileName: exportFileName('专家库', now), sheetName: '专家库', columns: COLUMNS, rows: rows() });
-    },
-  );
+/** Checks the sort, writes the audit row and hands back the workbook's spec. */
+export async function prepareExpertExport(request: FastifyRequest, query: ExpertExportQuery): Promise<XlsxExport> {
+  // Checked before the download starts: once rows stream, a refusal can no longer be an envelope.
+  expertSort(query.sort);
+  const { db } = request.server;
+  const [genders, titles, specialties] = await Promise.all([dictLabels(db, 'gender'), dictLabels(db, 'professional_title'), dictLabels(db, 'specialty')]);
+  const now = request.server.clock();
+  await logOperation(db, request, { entity: 'expert', entityId: null, action: 'export', summary: `导出专家库（${describeFilters(query)}）` });
+  return { fileName: exportFileName('专家库', now), sheetName: '专家库', columns: COLUMNS, rows: exportRows(db, query, genders, titles, specialties) };
 }

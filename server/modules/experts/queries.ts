@@ -127,12 +127,6 @@ export async function findExpert(db: DbOrTrx, id: string): Promise<ExpertRecord 
   return row ? (await toExpertRecords(db, [row]))[0] : undefined;
 }
 
-/** value → label of one dictionary (every item, disabled ones too: old records keep their words). */
-export async function dictLabels(db: DbOrTrx, code: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('dict_items').select(['value', 'label']).where('type_code', '=', code).execute();
-  return new Map(rows.map((r) => [r.value, r.label]));
-}
-
 /** Rows read per query while an export streams: the whole library never sits in memory at once. */
 export const EXPORT_BATCH = 500;
 

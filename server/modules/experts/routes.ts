@@ -1,6 +1,7 @@
 /**
  * /experts: the expert library as staff manage it (expert:view / edit / delete / export).
  *
+ *   GET    /public/experts          the public site's expert library (no token; phone and e-mail masked)
  *   GET    /experts                 list (keyword over name and work unit; specialty, professionalTitle, public, active; sort)
  *   GET    /experts/export          the same filters as an .xlsx
  *   GET    /experts/:id             one record
@@ -10,17 +11,21 @@
  *   POST   /experts/:id/show|hide       on / off the public expert page
  *   POST   /experts/:id/enable|disable  in / out of active service
  *
- * The public page shows an expert only when public AND active (publicRoutes.ts).
+ * The public page shows an expert only when public AND active (publicQueries.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AuthType, type PermissionCode } from '@common/permissions';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { EXPERT_ACTIONS, ExpertCreateBody, ExpertListQuery, ExpertRecord, ExpertUpdateBody } from '@common/schemas/experts';
+import { EXPERT_ACTIONS, ExpertCreateBody, ExpertExportQuery, ExpertListQuery, ExpertRecord, ExpertUpdateBody } from '@common/schemas/experts';
+import { PublicExpert, PublicExpertListQuery } from '@common/schemas/public';
 import type { RouteAccess } from '../../auth/guard';
+import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
-import { registerExpertExport } from './export';
+import { publicRead } from '../../http/readCache';
+import { prepareExpertExport } from './export';
+import { listPublicExperts } from './publicQueries';
 import { findExpert, listExperts } from './queries';
 import { createExpert, deleteExpert, switchExpert, switchMessage, updateExpert } from './service';
 
@@ -37,6 +42,20 @@ const SWITCH_SUMMARIES = {
 
 const expertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
+    '/public/experts',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: '专家库（公开；电话、邮箱已脱敏）',
+        querystring: PublicExpertListQuery,
+        response: { 200: Envelope(PageResult(PublicExpert)) },
+      },
+    },
+    async (request) => ok(await publicRead(app, request, () => listPublicExperts(app.db, request.query))),
+  );
+
+  app.get(
     '/experts',
     {
       config: staff('expert:view'),
@@ -51,7 +70,11 @@ const expertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // Before /experts/:id, so that "export" is never taken for an id.
-  registerExpertExport(app, staff('expert:export'));
+  app.get(
+    '/experts/export',
+    { config: staff('expert:export'), schema: { tags, summary: '导出专家（Excel，筛选与排序同列表）', querystring: ExpertExportQuery } },
+    async (request, reply) => sendXlsx(reply, await prepareExpertExport(request, request.query)),
+  );
 
   app.get(
     '/experts/:id',

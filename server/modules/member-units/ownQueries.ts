@@ -4,12 +4,14 @@
  * history. Also the small conversions between the pending_change column (column names) and
  * the API (camelCase names) that the service shares.
  */
+import { AuthType } from '@common/permissions';
 import type { MemberCertificateSummary, MemberInfoRecord, UnitKeyField, UnitPendingChange } from '@common/schemas/memberInfo';
+import type { AuthUser } from '../../auth/user';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
 import { UNIT_KEY_FIELDS, fenToWanYuan, type MemberUnitRow, type PendingUnitChange } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { reviewHistory } from '../../workflow/reviews';
-import { certificateState } from '../certificates/publicRoutes';
+import { certificateState } from '../../workflow/certificates';
 
 export const SLOT_BUSINESS_LICENCE = 'business_licence';
 export const SLOT_QUALIFICATION = 'qualification';
@@ -149,4 +151,29 @@ export async function creditCodeHolder(db: DbOrTrx, creditCode: string, exceptUn
     .where('credit_code', '=', creditCode)
     .where('id', '!=', exceptUnitId)
     .executeTakeFirst();
+}
+
+/**
+ * Whether `user` is a member unit's account and the file is one of its own record's (licence,
+ * qualifications, logo), whoever uploaded it (registration, staff, a colleague's account).
+ * Staff read them by permission (server/files/holders.ts).
+ */
+export async function isOwnUnitFile(db: DbOrTrx, fileId: string, user: AuthUser | null): Promise<boolean> {
+  if (!user || user.authType !== AuthType.MemberUnit || !user.unitId) return false;
+  const attached = await db
+    .selectFrom('file_attachments')
+    .select('file_id')
+    .where('owner_type', '=', 'unit')
+    .where('owner_id', '=', user.unitId)
+    .where('file_id', '=', fileId)
+    .limit(1)
+    .executeTakeFirst();
+  if (attached) return true;
+  const logo = await db
+    .selectFrom('member_units')
+    .select('id')
+    .where('id', '=', user.unitId)
+    .where('logo_file_id', '=', fileId)
+    .executeTakeFirst();
+  return !!logo;
 }

@@ -3,7 +3,8 @@
  *
  * A unit reaches only its own record, and only through /member-units/mine: there is no id to
  * guess. Staff decide a change by the unit's id under member:unit:approve. The staff-side
- * member-unit resource (list, detail, registration decisions) lives in ./routes.ts.
+ * member-unit resource (list, detail, registration decisions) lives in ./routes.ts, which
+ * registers this plugin.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
@@ -23,39 +24,17 @@ import { beijingDay } from '../../content/views';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
-import { findUnitRow, toMemberInfo } from './ownQueries';
+import { findUnitRow, isOwnUnitFile, toMemberInfo } from './ownQueries';
 import { approveChange, rejectChange, resubmitOwnUnit, updateOwnUnit } from './ownService';
 
 const tags = ['单位信息管理'];
 const own: { access: RouteAccess } = { access: { authTypes: [AuthType.MemberUnit], scope: 'own-unit' } };
 const decide: { access: RouteAccess } = { access: { authTypes: [AuthType.Staff], permission: 'member:unit:approve' } };
 
-/**
- * A member unit may read the files of its own record (licence, qualifications, logo), whoever
- * uploaded them (registration, staff, a colleague's account). Staff read them by permission (server/files/holders.ts).
- */
-export const ownUnitFileRule: FileReadRule = async (db, fileId, user) => {
-  if (!user || user.authType !== AuthType.MemberUnit || !user.unitId) return false;
-  const attached = await db
-    .selectFrom('file_attachments')
-    .select('file_id')
-    .where('owner_type', '=', 'unit')
-    .where('owner_id', '=', user.unitId)
-    .where('file_id', '=', fileId)
-    .limit(1)
-    .executeTakeFirst();
-  if (attached) return true;
-  const logo = await db
-    .selectFrom('member_units')
-    .select('id')
-    .where('id', '=', user.unitId)
-    .where('logo_file_id', '=', fileId)
-    .executeTakeFirst();
-  return !!logo;
-};
+/** The same function every time, so that the rule set holds it once however many apps start. */
+const ownUnitFileRule: FileReadRule = (db, fileId, user) => isOwnUnitFile(db, fileId, user);
 
 const memberUnitOwnRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The rule set holds this one function once, however many apps start (tests).
   registerFileReadRule(ownUnitFileRule);
 
   app.get(

@@ -23,7 +23,7 @@ import { fenToWanYuan, type PendingUnitChange as StoredPendingChange } from '../
 import type { Database, DbOrTrx, MemberUnitRow } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
 import { reviewHistory } from '../../workflow/reviews';
-import { certificateState } from '../certificates/publicRoutes';
+import { certificateState } from '../../workflow/certificates';
 
 /** The operation log's entity name for member units. */
 export const UNIT_ENTITY = 'member-unit';

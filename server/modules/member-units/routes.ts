@@ -1,16 +1,15 @@
 /**
- * Member units as staff manage them (API.md `member-units`, issue 7 "会员单位管理"): the list
- * and its export, one record, the staff edit, the workflow (approve, reject, suspend,
- * restore, cancel) and the member-window switch; plus the approved units for selects, which
- * any logged-in account may read. A unit's own record (/member-units/mine) is ownRoutes.ts's;
- * the public member window is publicRoutes.ts's.
+ * Member units: the public member window (/public/member-units, no token); the units as staff
+ * manage them: the list and its export, one record, the staff edit, the workflow (approve,
+ * reject, suspend, restore, cancel) and the member-window switch; plus the approved units for
+ * selects, which any logged-in account may read. A unit's own record (/member-units/mine) and
+ * the review of its key-information changes are ownRoutes.ts's, registered from here.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { PermissionCode } from '@common/permissions';
-import { Envelope, IdParams, PageResult } from '@common/schemas/common';
+import { ApiStatus, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import {
-  MEMBER_UNIT_STATUS_LABELS,
   MemberUnitApproveBody,
   MemberUnitApproveResult,
   MemberUnitCancelBody,
@@ -26,16 +25,20 @@ import {
   MemberUnitUpdateBody,
   MemberUnitWindowBody,
 } from '@common/schemas/memberUnits';
+import { PublicMemberUnit, PublicMemberUnitItem, PublicMemberUnitListQuery } from '@common/schemas/public';
 import { requireUser, type RouteAccess } from '../../auth/guard';
-import { beijingTime, exportFileName, sendXlsx, type XlsxColumn, type XlsxRow } from '../../excel';
+import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
-import { errors } from '../../http/errors';
-import { dictLabels } from '../experts/queries';
-import { logOperation } from '../../oplog';
-import { exportUnits, findUnitRow, listUnits, toUnitRecord, UNIT_ENTITY, unitOptions, unitSort } from './queries';
+import { BizError, errors } from '../../http/errors';
+import { publicRead } from '../../http/readCache';
+import { prepareUnitExport } from './export';
+import memberUnitOwnRoutes from './ownRoutes';
+import { findPublicUnit, listPublicUnits } from './publicQueries';
+import { findUnitRow, listUnits, toUnitRecord, unitOptions } from './queries';
 import { approveUnit, cancelUnit, rejectUnit, restoreUnit, setUnitWindow, suspendUnit, updateUnit } from './service';
 
 const tags = ['会员单位'];
+const publicTags = ['会员风采'];
 const staff = (permission: PermissionCode): { access: RouteAccess } => ({ access: { authTypes: [1], permission } });
 const view = staff('member:unit:view');
 const edit = staff('member:unit:edit');
@@ -46,34 +49,38 @@ const exporting = staff('member:unit:export');
 /** How many units a select offers at most (narrow with `keyword`). */
 const OPTIONS_LIMIT = 500;
 
-const EXPORT_COLUMNS: readonly XlsxColumn[] = [
-  { header: '单位名称', key: 'name', width: 36 },
-  { header: '统一社会信用代码', key: 'creditCode', width: 22 },
-  { header: '法定代表人', key: 'legalRepresentative', width: 12 },
-  { header: '联系人', key: 'contactPerson', width: 12 },
-  { header: '联系电话', key: 'contactPhone', width: 16 },
-  { header: '电子邮箱', key: 'email', width: 26 },
-  { header: '会员级别', key: 'memberLevel', width: 14 },
-  { header: '会员编号', key: 'memberNo', width: 12 },
-  { header: '状态', key: 'status', width: 8 },
-  { header: '状态原因', key: 'statusReason', width: 30 },
-  { header: '入会日期', key: 'joinDate', width: 12 },
-  { header: '有效期至', key: 'validUntil', width: 12 },
-  { header: '会员之窗', key: 'showInWindow', width: 10 },
-  { header: '从业人员（已通过）', key: 'practitionerCount', width: 12 },
-  { header: '待审核变更', key: 'pendingChange', width: 10 },
-  { header: '申请时间', key: 'createdAt', width: 20 },
-];
-
-/** `（状态 approved，关键字 正衡）` for the log; empty without filters. */
-function describeFilters(query: MemberUnitExportQuery): string {
-  const parts = Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${k}=${String(v)}`);
-  return parts.length ? `（${parts.join('，')}）` : '';
-}
-
 const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(memberUnitOwnRoutes);
+
+  app.get(
+    '/public/member-units',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: publicTags,
+        summary: '会员单位窗口（公开；按会员级别、入会日期排列）',
+        querystring: PublicMemberUnitListQuery,
+        response: { 200: Envelope(PageResult(PublicMemberUnitItem)) },
+      },
+    },
+    async (request) => ok(await publicRead(app, request, () => listPublicUnits(app.db, request.query))),
+  );
+
+  app.get(
+    '/public/member-units/:id',
+    {
+      config: { access: { public: true } },
+      schema: { tags: publicTags, summary: '会员单位详情（公开，含已审核的公开案例）', params: IdParams, response: { 200: Envelope(PublicMemberUnit) } },
+    },
+    async (request) => {
+      const unit = await publicRead(app, request, () => findPublicUnit(app.db, request.params.id));
+      // The same answer for a unit that does not exist and one that is not public: the
+      // public site must not reveal which ids exist.
+      if (!unit) throw new BizError('会员单位不存在或未公开', ApiStatus.BusinessError, 404);
+      return ok(unit);
+    },
+  );
+
   app.get(
     '/member-units',
     { config: view, schema: { tags, summary: '会员单位列表', querystring: MemberUnitListQuery, response: { 200: Envelope(PageResult(MemberUnitListItem)) } } },
@@ -83,26 +90,7 @@ const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member-units/export',
     { config: exporting, schema: { tags, summary: '导出会员单位（与列表相同的筛选和排序，.xlsx）', querystring: MemberUnitExportQuery } },
-    async (request, reply) => {
-      // A bad sort is refused with an envelope now, not as a broken download later.
-      unitSort(request.query.sort);
-      const levels = await dictLabels(app.db, 'member_level');
-      // Contact details leave the system: the export is on record with its filters.
-      await logOperation(app.db, request, { entity: UNIT_ENTITY, entityId: null, action: 'export', summary: `导出会员单位${describeFilters(request.query)}` });
-      async function* rows(): AsyncGenerator<XlsxRow> {
-        for await (const unit of exportUnits(app.db, request.query)) {
-          yield {
-            ...unit,
-            memberLevel: unit.memberLevel ? (levels.get(unit.memberLevel) ?? unit.memberLevel) : null,
-            status: MEMBER_UNIT_STATUS_LABELS[unit.status],
-            showInWindow: unit.showInWindow,
-            pendingChange: unit.pendingChange !== null,
-            createdAt: beijingTime(unit.createdAt),
-          };
-        }
-      }
-      return sendXlsx(reply, { fileName: exportFileName('会员单位', app.clock()), sheetName: '会员单位', columns: EXPORT_COLUMNS, rows: rows() });
-    },
+    async (request, reply) => sendXlsx(reply, await prepareUnitExport(request, request.query)),
   );
 
   app.get(

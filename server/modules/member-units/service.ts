@@ -35,6 +35,7 @@ import { syncSearchDocument } from '../../search/indexer';
 import { issueCertificate, revokeAllOf } from '../../workflow/certificates';
 import { nextNumber } from '../../workflow/numbers';
 import { decideReview } from '../../workflow/reviews';
+import { stampOf, type Stamp } from '../../workflow/stamp';
 import { findUnitRow, SLOT_LICENCE, SLOT_QUALIFICATION, UNIT_ENTITY } from './queries';
 import { noticeRegistrationDecided } from '../messages/membershipNotices';
 
@@ -114,19 +115,8 @@ async function assertLevel(db: DbOrTrx, level: string, kept: string | null): Pro
   if (!item) throw new BizError(`会员级别不在字典中：${level}`);
 }
 
-interface Stamp {
-  now: Date;
-  iso: string;
-  by: AuthUser;
-}
-
-function stampOf(request: FastifyRequest, user: AuthUser): Stamp {
-  const now = request.server.clock();
-  return { now, iso: now.toISOString(), by: user };
-}
-
 async function write(trx: Trx, row: MemberUnitRow, changes: VersionedChanges<'member_units'>, stamp: Stamp): Promise<void> {
-  await updateWithVersion(trx, 'member_units', row.id, row.version, changes, { now: stamp.iso, by: stamp.by.id });
+  await updateWithVersion(trx, 'member_units', row.id, row.version, changes, stamp);
 }
 
 // ---- workflow -------------------------------------------------------------------------------
@@ -139,7 +129,7 @@ export async function approveUnit(
   body: MemberUnitApproveBody,
 ): Promise<MemberUnitApproveResult> {
   const stamp = stampOf(request, user);
-  const today = beijingDay(stamp.now);
+  const today = beijingDay(stamp.at);
   const validUntil = oneYearFrom(today);
   const comment = textOrNull(body.comment);
   return request.server.db.transaction().execute(async (trx) => {
@@ -170,7 +160,7 @@ export async function approveUnit(
       issuedOn: today,
       validUntil,
       byId: user.id,
-      now: stamp.now,
+      now: stamp.at,
     });
     await decideReview(trx, {
       what: 'registration',
@@ -179,9 +169,9 @@ export async function approveUnit(
       status: 'approved',
       by: { id: user.id, name: user.name },
       comment,
-      now: stamp.now,
+      now: stamp.at,
     });
-    await noticeRegistrationDecided(trx, row, { approved: true, reason: comment, memberNo, validUntil }, stamp.now);
+    await noticeRegistrationDecided(trx, row, { approved: true, reason: comment, memberNo, validUntil }, stamp.at);
     await syncSearchDocument(trx, 'unit', id);
     await logOperation(trx, request, {
       entity: UNIT_ENTITY,
@@ -206,9 +196,9 @@ export async function rejectUnit(request: FastifyRequest, user: AuthUser, id: st
       status: 'rejected',
       by: { id: user.id, name: user.name },
       comment: reason,
-      now: stamp.now,
+      now: stamp.at,
     });
-    await noticeRegistrationDecided(trx, row, { approved: false, reason }, stamp.now);
+    await noticeRegistrationDecided(trx, row, { approved: false, reason }, stamp.at);
     await syncSearchDocument(trx, 'unit', id);
     await logOperation(trx, request, { entity: UNIT_ENTITY, entityId: id, action: 'reject', summary: `驳回会员单位「${row.name}」的入会申请：${reason}` });
   });
@@ -270,10 +260,10 @@ export async function cancelUnit(
         status: 'rejected',
         by: { id: user.id, name: user.name },
         comment: '会员资格已注销，变更申请不再审核',
-        now: stamp.now,
+        now: stamp.at,
       });
     }
-    const revoked = await revokeAllOf(trx, { kind: 'unit', holderId: id, reason: CANCEL_REVOKE_REASON, byId: user.id, now: stamp.now });
+    const revoked = await revokeAllOf(trx, { kind: 'unit', holderId: id, reason: CANCEL_REVOKE_REASON, byId: user.id, now: stamp.at });
     const accounts = await trx
       .selectFrom('accounts')
       .select('id')
@@ -284,10 +274,10 @@ export async function cancelUnit(
     for (const account of accounts) {
       await trx
         .updateTable('accounts')
-        .set((eb) => ({ enabled: 0, version: eb('version', '+', 1), updated_at: stamp.iso, updated_by: user.id }))
+        .set((eb) => ({ enabled: 0, version: eb('version', '+', 1), updated_at: stamp.now, updated_by: user.id }))
         .where('id', '=', account.id)
         .execute();
-      await revokeAccountSessions(trx, account.id, stamp.now);
+      await revokeAccountSessions(trx, account.id, stamp.at);
     }
     await syncSearchDocument(trx, 'unit', id);
     const parts = [`注销会员单位「${row.name}」：${reason}`];
@@ -435,14 +425,14 @@ export async function updateUnit(request: FastifyRequest, user: AuthUser, id: st
   if (qualifications && qualifications.join() !== (await fileIdsOf(db, id, SLOT_QUALIFICATION)).join()) filesChanged.push('资质文件');
   const changed = describeChanges(row, changes, filesChanged);
   await db.transaction().execute(async (trx) => {
-    await updateWithVersion(trx, 'member_units', id, body.version, changes, { now: stamp.iso, by: user.id });
-    const files = { now: stamp.iso, by: user.id };
+    await updateWithVersion(trx, 'member_units', id, body.version, changes, { now: stamp.now, by: user.id });
+    const files = { now: stamp.now, by: user.id };
     if (licence) await setAttachments(trx, { type: 'unit', id }, SLOT_LICENCE, licence, files);
     if (qualifications) await setAttachments(trx, { type: 'unit', id }, SLOT_QUALIFICATION, qualifications, files);
     if (changes.name !== undefined && changes.name !== row.name) {
       await trx
         .updateTable('certificates')
-        .set((eb) => ({ holder_name: changes.name as string, version: eb('version', '+', 1), updated_at: stamp.iso, updated_by: user.id }))
+        .set((eb) => ({ holder_name: changes.name as string, version: eb('version', '+', 1), updated_at: stamp.now, updated_by: user.id }))
         .where('holder_type', '=', 'unit')
         .where('holder_id', '=', id)
         .where('status', '!=', 'revoked')

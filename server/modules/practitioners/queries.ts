@@ -28,7 +28,7 @@ import { fetchPage, paging, parseSort, type Sort } from '../../http/paging';
 import type { FieldCipher } from '../../pii';
 import { idCardHash, showPii } from '../../pii';
 import { reviewHistory } from '../../workflow/reviews';
-import { certificateState } from '../certificates/publicRoutes';
+import { certificateState } from '../../workflow/certificates';
 import { canReveal, isSelf, scopeOf } from './viewer';
 
 /** Attachment slots of a practitioner (file_attachments.slot). */

@@ -14,12 +14,14 @@
  * decidePiDeletion works in the caller's transaction (the change, the review decision and the
  * audit row together). Files leave the disk only after the commit: call the returned
  * `removeFiles(db)` then (a rollback must not lose content that records still point at).
+ * decideDeletionRequest does both for a request: its own transaction, then the files.
  */
 import type { FastifyRequest } from 'fastify';
 import { PROFILE_MESSAGES } from '@common/schemas/profile';
 import { requireUser } from '../../auth/guard';
+import type { AuthUser } from '../../auth/user';
 import type { Db, DbOrTrx, ReviewRow } from '../../db/types';
-import type { FileStorage } from '../../files/storage';
+import { FileStorage } from '../../files/storage';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { erasePractitionerData, removeUnreferencedContent } from '../../pii/retention';
@@ -144,4 +146,32 @@ export async function decidePiDeletion(trx: DbOrTrx, input: DecidePiDeletionInpu
     revoked: erased?.revoked ?? [],
     removeFiles: (db) => removeUnreferencedContent(db, input.files, keys),
   };
+}
+
+/**
+ * Decides a deletion request (by review id or practitioner id) in its own transaction, then
+ * removes the files no record uses any more: what the personal-data routes and the
+ * business-audit queue both do.
+ */
+export async function decideDeletionRequest(
+  request: FastifyRequest,
+  user: AuthUser,
+  which: { reviewId?: string; subjectId?: string },
+  decision: 'approved' | 'rejected',
+  comment: string | null,
+): Promise<PiDeletionDecision> {
+  const { db, appConfig } = request.server;
+  const result = await db.transaction().execute((trx) =>
+    decidePiDeletion(trx, {
+      ...which,
+      decision,
+      comment,
+      by: { id: user.id, name: user.name },
+      now: request.server.clock(),
+      files: new FileStorage(appConfig.dataDir),
+      request,
+    }),
+  );
+  await result.removeFiles(db);
+  return result;
 }

@@ -4,8 +4,11 @@
  * the last 30 days of logins. The same answer is the personal centre's page and its download.
  */
 import { AuthType } from '@common/permissions';
+import type { Page, PageQuery } from '@common/schemas/common';
 import {
   PROFILE_LOGIN_DAYS,
+  type DeletionRequestListQuery,
+  type DeletionRequestRecord,
   type PersonalData,
   type ProfileCertificate,
   type ProfileConsent,
@@ -17,28 +20,23 @@ import {
 } from '@common/schemas/profile';
 import type { AuthUser } from '../../auth/user';
 import { beijingDay } from '../../content/views';
+import { dictLabelsOf } from '../../db/dictionaries';
 import { toBool } from '../../db/index';
 import type { CertificateKind, DbOrTrx, DomainEntityType } from '../../db/types';
+import { fetchPage, paging } from '../../http/paging';
 import { showPii } from '../../pii';
 import type { FieldCipher } from '../../pii/cipher';
-import { certificateState } from '../certificates/publicRoutes';
+import { certificateState } from '../../workflow/certificates';
+import { PI_DELETION } from './deletion';
 
 /** The security events of an account that the personal centre lists as its login history. */
 export const LOGIN_EVENTS = ['login', 'login-failed', 'logout', 'lock'] as const;
 
-type Labels = Map<string, string>;
+/** code → (value → label) of the dictionaries the personal centre shows. */
+type Labels = Map<string, Map<string, string>>;
 
-/** Dictionary labels by `${type}:${value}` (a value without a label shows as stored). */
-async function dictLabels(db: DbOrTrx): Promise<Labels> {
-  const rows = await db
-    .selectFrom('dict_items')
-    .select(['type_code', 'value', 'label'])
-    .where('type_code', 'in', ['gender', 'education', 'professional_title', 'member_level'])
-    .execute();
-  return new Map(rows.map((r) => [`${r.type_code}:${r.value}`, r.label]));
-}
-
-const label = (labels: Labels, type: string, value: string | null): string | null => (value ? (labels.get(`${type}:${value}`) ?? value) : null);
+/** A dictionary value in its words (a value without a label shows as stored). */
+const label = (labels: Labels, type: string, value: string | null): string | null => (value ? (labels.get(type)?.get(value) ?? value) : null);
 
 async function filesOf(db: DbOrTrx, ownerType: DomainEntityType, ownerId: string, single: { slot: string; fileId: string | null }): Promise<ProfileFile[]> {
   const attached = await db
@@ -178,7 +176,7 @@ export async function deletionRequestsOf(db: DbOrTrx, practitionerId: string): P
 /** Everything the system holds about `user`, and only theirs. */
 export async function personalData(db: DbOrTrx, pii: FieldCipher, user: AuthUser, now: Date): Promise<PersonalData> {
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-  const labels = await dictLabels(db);
+  const labels = await dictLabelsOf(db, ['gender', 'education', 'professional_title', 'member_level']);
   const today = beijingDay(now);
   const unit = user.authType === AuthType.MemberUnit && user.unitId ? await unitOf(db, user.unitId, labels) : null;
   const practitioner =
@@ -217,5 +215,36 @@ export async function personalData(db: DbOrTrx, pii: FieldCipher, user: AuthUser
     logins: await loginsOf(db, user.id, now),
     deletionRequests,
     canWithdrawSensitiveConsent,
+  };
+}
+
+/** The staff's list of deletion requests (pending unless asked otherwise), newest first. */
+export async function listDeletionRequests(db: DbOrTrx, query: PageQuery & DeletionRequestListQuery): Promise<Page<DeletionRequestRecord>> {
+  const page = paging(query);
+  const base = db
+    .selectFrom('reviews')
+    .leftJoin('member_units', 'member_units.id', 'reviews.unit_id')
+    .where('reviews.what', '=', PI_DELETION)
+    .where('reviews.status', '=', query.status ?? 'pending');
+  const { rows, total } = await fetchPage(base, page, (q) =>
+    q.selectAll('reviews').select('member_units.name as unit_name').orderBy('reviews.submitted_at', 'desc').orderBy('reviews.id'),
+  );
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      practitionerId: r.subject_id,
+      practitionerName: r.subject_name,
+      unitId: r.unit_id,
+      unitName: r.unit_name,
+      status: r.status,
+      submittedAt: r.submitted_at,
+      submittedByName: r.submitted_by_name,
+      decidedAt: r.decided_at,
+      decidedByName: r.decided_by_name,
+      comment: r.comment,
+    })),
+    total,
+    current: page.current,
+    pageSize: page.pageSize,
   };
 }

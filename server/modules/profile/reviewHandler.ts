@@ -2,12 +2,11 @@
  * The business-audit queue's entry for deletion requests (server/workflow/reviewHandlers.ts):
  * a staff member holding system:personal-data:handle approves (erase) or rejects (keep, with
  * a reason). The decision is decidePiDeletion's, in its own transaction; files leave the disk
- * after the commit.
+ * after the commit (decideDeletionRequest).
  */
-import { FileStorage } from '../../files/storage';
 import { BizError } from '../../http/errors';
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
-import { decidePiDeletion, PI_DELETION } from './deletion';
+import { decideDeletionRequest, PI_DELETION } from './deletion';
 
 export const piDeletionReviewHandler: ReviewKindHandler = {
   kind: PI_DELETION,
@@ -18,18 +17,6 @@ export const piDeletionReviewHandler: ReviewKindHandler = {
   link: (review) => `/Manage/employee-management${review.unit_id ? `?unitId=${encodeURIComponent(review.unit_id)}` : ''}`,
   decide: async (request, user, review, input) => {
     if (input.action === 'return') throw new BizError('个人信息删除请求只能同意删除或不予删除');
-    const { db, appConfig } = request.server;
-    const result = await db.transaction().execute((trx) =>
-      decidePiDeletion(trx, {
-        reviewId: review.id,
-        decision: input.action === 'approve' ? 'approved' : 'rejected',
-        comment: input.reason,
-        by: { id: user.id, name: user.name },
-        now: request.server.clock(),
-        files: new FileStorage(appConfig.dataDir),
-        request,
-      }),
-    );
-    await result.removeFiles(db);
+    await decideDeletionRequest(request, user, { reviewId: review.id }, input.action === 'approve' ? 'approved' : 'rejected', input.reason);
   },
 };

@@ -10,7 +10,6 @@
  * Every answer carries Cache-Control: no-store (it holds the caller's whole ID number and phone).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { AuthType } from '@common/permissions';
 import { Envelope, PageQuery, PageResult } from '@common/schemas/common';
@@ -25,13 +24,11 @@ import {
   WithdrawConsentResult,
 } from '@common/schemas/profile';
 import { requireUser } from '../../auth/guard';
-import { FileStorage } from '../../files/storage';
 import { contentDisposition } from '../../files/names';
 import { ok } from '../../http/envelope';
-import { fetchPage, paging } from '../../http/paging';
 import { logOperation } from '../../oplog';
-import { decidePiDeletion, PI_DELETION, withdrawSensitiveConsent } from './deletion';
-import { personalData } from './queries';
+import { decideDeletionRequest, withdrawSensitiveConsent } from './deletion';
+import { listDeletionRequests, personalData } from './queries';
 
 const tags = ['个人中心'];
 const staffTags = ['个人信息删除请求'];
@@ -40,8 +37,6 @@ const HANDLE = { access: { authTypes: [AuthType.Staff], permission: 'system:pers
 const DeletionListQuery = Type.Object({ ...PageQuery.properties, ...DeletionRequestListQuery.properties }, { additionalProperties: false });
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const files = new FileStorage(app.appConfig.dataDir);
-
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -90,50 +85,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: HANDLE,
       schema: { tags: staffTags, summary: '个人信息删除请求（默认待处理）', querystring: DeletionListQuery, response: { 200: Envelope(PageResult(DeletionRequestRecord)) } },
     },
-    async (request) => {
-      const page = paging(request.query);
-      const base = app.db
-        .selectFrom('reviews')
-        .leftJoin('member_units', 'member_units.id', 'reviews.unit_id')
-        .where('reviews.what', '=', PI_DELETION)
-        .where('reviews.status', '=', request.query.status ?? 'pending');
-      const { rows, total } = await fetchPage(base, page, (q) =>
-        q
-          .selectAll('reviews')
-          .select('member_units.name as unit_name')
-          .orderBy('reviews.submitted_at', 'desc')
-          .orderBy('reviews.id'),
-      );
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          practitionerId: r.subject_id,
-          practitionerName: r.subject_name,
-          unitId: r.unit_id,
-          unitName: r.unit_name,
-          status: r.status,
-          submittedAt: r.submitted_at,
-          submittedByName: r.submitted_by_name,
-          decidedAt: r.decided_at,
-          decidedByName: r.decided_by_name,
-          comment: r.comment,
-        })),
-        total,
-        current: page.current,
-        pageSize: page.pageSize,
-      });
-    },
+    async (request) => ok(await listDeletionRequests(app.db, request.query)),
   );
-
-  const decide = async (request: FastifyRequest, practitionerId: string, decision: 'approved' | 'rejected', comment: string | null) => {
-    const user = requireUser(request);
-    const now = app.clock();
-    const result = await app.db
-      .transaction()
-      .execute((trx) => decidePiDeletion(trx, { subjectId: practitionerId, decision, comment, by: { id: user.id, name: user.name }, now, files, request }));
-    await result.removeFiles(app.db);
-    return result;
-  };
 
   app.post(
     '/personal-data/deletion-requests/:practitionerId/approve',
@@ -148,7 +101,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await decide(request, request.params.practitionerId, 'approved', request.body.comment ?? null);
+      await decideDeletionRequest(request, requireUser(request), { subjectId: request.params.practitionerId }, 'approved', request.body.comment ?? null);
       return ok(null, '已删除该从业人员的个人信息');
     },
   );
@@ -166,7 +119,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await decide(request, request.params.practitionerId, 'rejected', request.body.reason);
+      await decideDeletionRequest(request, requireUser(request), { subjectId: request.params.practitionerId }, 'rejected', request.body.reason);
       return ok(null, '已处理：不予删除');
     },
   );

@@ -33,6 +33,7 @@ import { logOperation } from '../../oplog';
 import { idCardHash } from '../../pii';
 import { moveCertificates } from '../../workflow/certificates';
 import { decideReview, openReview, type ReviewActor } from '../../workflow/reviews';
+import { stampOf } from '../../workflow/stamp';
 import { findUnitChange, isParty, RELEASE_LETTER_SLOT, type UnitChangeJoinedRow } from './queries';
 import { noticeUnitChangeStep, unitChangeNoticeOf } from '../messages/membershipNotices';
 
@@ -64,15 +65,6 @@ export const MESSAGES = {
   toUnitGone: '调入单位当前不是已通过状态，不能变更单位',
   lookupTooOften: '查询从业人员过于频繁，请稍后再试',
 } as const;
-
-interface Stamp {
-  now: string;
-  by: string;
-}
-
-function stampOf(request: FastifyRequest, user: AuthUser): Stamp {
-  return { now: request.server.clock().toISOString(), by: user.id };
-}
 
 const describe = (row: Pick<UnitChangeJoinedRow, 'practitioner_name' | 'from_unit_name' | 'to_unit_name'>) =>
   `${row.practitioner_name}：${row.from_unit_name} → ${row.to_unit_name}`;
@@ -212,7 +204,7 @@ export async function createUnitChange(request: FastifyRequest, user: AuthUser, 
       .execute();
     await addStep(trx, id, 'requested', requester, stamp.now, null);
     const notice = { ...target, id, fromUnitName: unitName(target.fromUnitId), toUnitName: unitName(target.toUnitId) };
-    await noticeUnitChangeStep(trx, notice, 'requested', user.id, null, new Date(stamp.now));
+    await noticeUnitChangeStep(trx, notice, 'requested', user.id, null, stamp.at);
     await setAttachments(trx, { type: 'unit_change', id }, RELEASE_LETTER_SLOT, body.releaseLetterFileIds, stamp);
     await logOperation(trx, request, {
       entity: ENTITY,
@@ -253,10 +245,10 @@ export async function releaseUnitChange(request: FastifyRequest, user: AuthUser,
       subjectName: describe(row),
       unitId: row.to_unit_id,
       by: { id: firstStep?.actor_id ?? null, name: firstStep?.actor_name ?? null },
-      now: new Date(stamp.now),
+      now: stamp.at,
       payload: { practitionerId: row.practitioner_id, fromUnitId: row.from_unit_id, toUnitId: row.to_unit_id, reason: row.reason },
     });
-    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'released', user.id, comment, new Date(stamp.now));
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'released', user.id, comment, stamp.at);
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'release', summary: `原单位放行 ${describe(row)}${comment ? `（${comment}）` : ''}` });
   });
 }
@@ -280,7 +272,7 @@ export async function approveUnitChange(request: FastifyRequest, user: AuthUser,
       .updateTable('practitioners')
       .set((eb) => ({
         unit_id: row.to_unit_id,
-        entry_date: beijingDay(new Date(stamp.now)),
+        entry_date: beijingDay(stamp.at),
         version: eb('version', '+', 1),
         updated_at: stamp.now,
         updated_by: stamp.by,
@@ -295,7 +287,7 @@ export async function approveUnitChange(request: FastifyRequest, user: AuthUser,
       .set((eb) => ({ unit_id: row.to_unit_id, version: eb('version', '+', 1), updated_at: stamp.now, updated_by: stamp.by }))
       .where('practitioner_id', '=', row.practitioner_id)
       .execute();
-    await moveCertificates(trx, { holderId: row.practitioner_id, toUnitId: row.to_unit_id, byId: stamp.by, now: new Date(stamp.now) });
+    await moveCertificates(trx, { holderId: row.practitioner_id, toUnitId: row.to_unit_id, byId: stamp.by, now: stamp.at });
     await decideReview(trx, {
       what: 'unit_change',
       subjectType: 'unit_change',
@@ -303,9 +295,9 @@ export async function approveUnitChange(request: FastifyRequest, user: AuthUser,
       status: 'approved',
       by: actor,
       comment,
-      now: new Date(stamp.now),
+      now: stamp.at,
     });
-    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'approved', user.id, comment, new Date(stamp.now));
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'approved', user.id, comment, stamp.at);
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'approve', summary: `审批通过单位变更 ${describe(row)}${comment ? `（${comment}）` : ''}` });
   });
 }
@@ -335,7 +327,7 @@ export async function rejectUnitChange(request: FastifyRequest, user: AuthUser, 
           subjectName: describe(row),
           unitId: row.to_unit_id,
           by: { id: first?.actor_id ?? null, name: first?.actor_name ?? null },
-          now: new Date(stamp.now),
+          now: stamp.at,
         });
       }
       await decideReview(trx, {
@@ -345,10 +337,10 @@ export async function rejectUnitChange(request: FastifyRequest, user: AuthUser, 
         status: 'rejected',
         by: actor,
         comment: reason,
-        now: new Date(stamp.now),
+        now: stamp.at,
       });
     }
-    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'rejected', user.id, reason, new Date(stamp.now));
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'rejected', user.id, reason, stamp.at);
     await logOperation(trx, request, {
       entity: ENTITY,
       entityId: id,
@@ -371,7 +363,7 @@ export async function withdrawUnitChange(request: FastifyRequest, user: AuthUser
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(trx, 'unit_changes', id, body.version, { status: 'rejected', reject_reason: WITHDRAWN_REASON }, stamp);
     await addStep(trx, id, 'rejected', { id: user.id, name: actorName(user, row) }, stamp.now, WITHDRAWN_REASON);
-    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'withdrawn', user.id, null, new Date(stamp.now));
+    await noticeUnitChangeStep(trx, unitChangeNoticeOf(row), 'withdrawn', user.id, null, stamp.at);
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'withdraw', summary: `撤回单位变更申请 ${describe(row)}` });
   });
 }

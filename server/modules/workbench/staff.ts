@@ -12,6 +12,7 @@ import { WORKBENCH_FIRST_YEAR, type LabelledCount, type StaffWorkbench, type Wor
 import type { AuthUser } from '../../auth/user';
 import { dayEnd, dayStart } from '../../content/publishing';
 import { beijingDay } from '../../content/views';
+import { dictLabelsOf } from '../../db/dictionaries';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
@@ -20,23 +21,6 @@ import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 /** How many audit-trail entries the workbench shows. */
 export const RECENT_LOG_SIZE = 8;
 const NO_VALUE = '未填写';
-
-type Dicts = Map<string, Map<string, string>>;
-
-async function loadDicts(db: DbOrTrx): Promise<Dicts> {
-  const rows = await db
-    .selectFrom('dict_items')
-    .select(['type_code', 'value', 'label'])
-    .where('type_code', 'in', ['member_level', 'risk_level', 'project_type'])
-    .execute();
-  const out: Dicts = new Map();
-  for (const r of rows) {
-    const items = out.get(r.type_code) ?? new Map<string, string>();
-    items.set(r.value, r.label);
-    out.set(r.type_code, items);
-  }
-  return out;
-}
 
 /** Grouped counts → labelled bars in the dictionary's words, largest first. */
 function labelled(rows: { key: string | null; n: number | string | bigint }[], labels: Map<string, string> | undefined): LabelledCount[] {
@@ -120,7 +104,7 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
   const countAll = sql<number>`count(*)`.as('n');
 
   const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years] = await Promise.all([
-    loadDicts(db),
+    dictLabelsOf(db, ['member_level', 'risk_level', 'project_type']),
     db.selectFrom('reviews').select(['what', countAll]).where('status', '=', 'pending').groupBy('what').execute(),
     db.selectFrom('member_units').select(['member_level as key', countAll]).where('status', '=', 'approved').groupBy('member_level').execute(),
     db.selectFrom('practitioners').select(countAll).where('status', '=', 'approved').executeTakeFirst(),
