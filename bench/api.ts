@@ -1,5 +1,5 @@
 /**
- * The API against this machine's ceiling (issue 9): with 10,000 published articles and 100,000
+ * The API against this machine's ceiling: with 10,000 published articles and 100,000
  * practitioners, autocannon at 50 connections against the public article list, a public
  * article detail, the public footer and the staff practitioner list with a keyword; beside
  * each, in the same run, a bare Fastify route in the same process returning a body of the same

@@ -1,5 +1,5 @@
 /**
- * Files (issue 9):
+ * The files benchmarks:
  *
  * - upload: a 512 MB file through POST /file/upload on loopback (the real server process,
  *   multipart streamed from disk, as a browser sends it) against `cp` of the same file to the

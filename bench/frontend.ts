@@ -1,5 +1,5 @@
 /**
- * The front end as a visitor receives it (issue 9): the built app (dist/, built first when
+ * The front end as a visitor receives it: the built app (dist/, built first when
  * missing) served by the real server with the demo data, then
  *
  * - bytes: the compressed JavaScript and CSS that a first visit (empty cache) of `/`, an

@@ -1,9 +1,9 @@
 /**
- * Several instances (issue 10): the public article list with WORKERS=1 against WORKERS=2, and
- * through nginx (configured from deploy/nginx/wenping.conf) against direct, in one run on one
- * PostgreSQL database holding 1,000 published articles. Real server processes, as an operator
- * runs them; autocannon in its own process at 50 connections, medians of three 5-second runs.
- * Needs PostgreSQL (BENCH_DATABASE_URL), which WORKERS > 1 requires, and nginx.
+ * Several instances (README.md, "Running in production"): the public article list with WORKERS=1
+ * against WORKERS=2, and through nginx (configured from deploy/nginx/wenping.conf) against direct,
+ * in one run on one PostgreSQL database holding 1,000 published articles. Real server processes, as
+ * an operator runs them; autocannon in its own process at 50 connections, medians of three 5-second
+ * runs. Needs PostgreSQL (BENCH_DATABASE_URL), which WORKERS > 1 requires, and nginx.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

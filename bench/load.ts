@@ -1,5 +1,5 @@
 /**
- * The load run (issue 9; `npm run bench -- load`, not part of CI): three minutes of mixed reads
+ * The load run (`npm run bench -- load`, not part of CI): three minutes of mixed reads
  * and writes at 50 connections against the real app on SQLite (and PostgreSQL when
  * BENCH_DATABASE_URL is set): the public home, article list and detail, the staff article list,
  * and one write in five (a staff member saving a draft article). autocannon cycles through the

@@ -1,5 +1,5 @@
 /**
- * Membership at scale (issue 7's speed targets), on SQLite and, when BENCH_DATABASE_URL is
+ * Membership at scale (the speed targets below), on SQLite and, when BENCH_DATABASE_URL is
  * set, PostgreSQL, with 100 approved member units and 100,000 practitioners (ID numbers and
  * phones encrypted as the product stores them):
  * - the staff practitioner list with a keyword (a surname: a prefix of the name), one request

@@ -42,7 +42,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       `## Membership at ${PRACTITIONER_COUNT.toLocaleString('en')} practitioners in ${UNIT_COUNT} units`,
       '',
-      `Targets (issue 7): the staff practitioner list with a keyword p99 under ${P99_TARGET_MS} ms; ${BULK_ROWS.toLocaleString('en')} practitioners export in under 5 s and import (validated, each row a record, an account with its password hash, a review record and a log row) in under 15 s, with the server's memory growth under 100 MB. "One at a time": ${200} sequential requests through HTTP with different surnames and pages; "${LIST_CONNECTIONS} connections": autocannon, median of three 5-second runs. Memory: the resident set of the process that runs the server, sampled every 20 ms.`,
+      `Targets: the staff practitioner list with a keyword p99 under ${P99_TARGET_MS} ms; ${BULK_ROWS.toLocaleString('en')} practitioners export in under 5 s and import (validated, each row a record, an account with its password hash, a review record and a log row) in under 15 s, with the server's memory growth under 100 MB. "One at a time": ${200} sequential requests through HTTP with different surnames and pages; "${LIST_CONNECTIONS} connections": autocannon, median of three 5-second runs. Memory: the resident set of the process that runs the server, sampled every 20 ms.`,
       '',
       '| database | list hits | one at a time p50 / p99 ms | 50 connections req/s | p99 ms | export rows | export s | export MB | import rows | import s | import MB | targets |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -58,7 +58,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       `## Supervision: the review queue and the workbench at ${s.units} units, ${s.practitioners.toLocaleString('en')} practitioners, ${s.projects.toLocaleString('en')} projects and ${s.years} years of inspections`,
       '',
-      `Target (issue 8): p99 under 100 ms. "One at a time": 200 sequential requests through HTTP, the read cache emptied before each (the queries' own cost); "${SUPERVISION_CONNECTIONS} connections": autocannon, median of three 5-second runs, with the read cache (server/http/readCache.ts: one computation shared by requests within 3 s, cleared by every write) as many staff opening the same page would share it.`,
+      `Target: p99 under 100 ms. "One at a time": 200 sequential requests through HTTP, the read cache emptied before each (the queries' own cost); "${SUPERVISION_CONNECTIONS} connections": autocannon, median of three 5-second runs, with the read cache (server/http/readCache.ts: one computation shared by requests within 3 s, cleared by every write) as many staff opening the same page would share it.`,
       '',
       '| database | endpoint | one at a time p50 / p99 ms | 50 connections req/s | p50 ms | p99 ms | target |',
       '|---|---|---:|---:|---:|---:|---|',
@@ -73,7 +73,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       `## The API against this machine's ceiling (${API_ARTICLES.toLocaleString('en')} articles, 100,000 practitioners)`,
       '',
-      `Issue 9: autocannon at ${API_CONNECTIONS} connections (its own process), medians of three 5-second runs; "ceiling" = a bare Fastify route in the same process returning a body of the same size from memory, measured right after. Targets: public reads at ≥ 50 % of the ceiling, p99 under ${P99_TARGET_MS} ms everywhere.`,
+      `Measured with autocannon at ${API_CONNECTIONS} connections (its own process), medians of three 5-second runs; "ceiling" = a bare Fastify route in the same process returning a body of the same size from memory, measured right after. Targets: public reads at ≥ 50 % of the ceiling, p99 under ${P99_TARGET_MS} ms everywhere.`,
       '',
       '| database | endpoint | body bytes | requests/s | p50 ms | p99 ms | ceiling requests/s | share | target |',
       '|---|---|---:|---:|---:|---:|---:|---:|---|',
@@ -90,7 +90,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       `## Load: ${LOAD_SECONDS / 60} minutes of mixed reads and writes at ${LOAD_CONNECTIONS} connections`,
       '',
-      'Issue 9: the public home, article list and detail, the footer, the staff article list (with and without a keyword), and one request in five a staff member saving a draft article; autocannon cycling through the mix in its own process. Passes with zero errors and non-2xx answers and memory that levels off (last minute within 15 % of the first).',
+      'The mix: the public home, article list and detail, the footer, the staff article list (with and without a keyword), and one request in five a staff member saving a draft article; autocannon cycling through the mix in its own process. Passes with zero errors and non-2xx answers and memory that levels off (last minute within 15 % of the first).',
       '',
       '| database | requests | writes | requests/s | p50 ms | p99 ms | errors | non-2xx | memory first → last minute MB (max) | target |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
@@ -109,7 +109,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       title,
       '',
-      `Issue 10: WORKERS=1 against WORKERS=2 on this machine, and through nginx (deploy/nginx/wenping.conf) against direct, in one run. Real server processes; autocannon at ${INSTANCES_CONNECTIONS} connections in its own process (which competes for the same cores), medians of three 5-second runs.`,
+      `WORKERS=1 against WORKERS=2 on this machine, and through nginx (deploy/nginx/wenping.conf) against direct, in one run. Real server processes; autocannon at ${INSTANCES_CONNECTIONS} connections in its own process (which competes for the same cores), medians of three 5-second runs.`,
       '',
       '| setup | requests/s | p50 ms | p99 ms | errors | vs WORKERS=1 direct | nginx vs direct |',
       '|---|---:|---:|---:|---:|---:|---:|',
@@ -126,7 +126,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       '## Files: a large upload, the instant upload, hashing in the browser',
       '',
-      `Issue 9. Upload: ${up.sizeMb} MB through POST /file/upload on loopback (the real server process, SQLite, multipart streamed from disk; the server hashes while it writes a temporary file, then renames it into the store) against \`cp\` of the same file to the same disk, medians of ${FILES_RUNS} runs, each with new content; memory: the server's resident set during the upload (/proc, every 50 ms) minus before. Instant upload: the same content again under a new id (status by MD5, then /file/upload/instant). Hashing: the built MD5 worker (spark-md5, 2 MB chunks) on ${hash.sizeMb} MB in Chromium against \`md5sum\`, medians of 3; the longest main-thread task meanwhile.`,
+      `Upload: ${up.sizeMb} MB through POST /file/upload on loopback (the real server process, SQLite, multipart streamed from disk; the server hashes while it writes a temporary file, then renames it into the store) against \`cp\` of the same file to the same disk, medians of ${FILES_RUNS} runs, each with new content; memory: the server's resident set during the upload (/proc, every 50 ms) minus before. Instant upload: the same content again under a new id (status by MD5, then /file/upload/instant). Hashing: the built MD5 worker (spark-md5, 2 MB chunks) on ${hash.sizeMb} MB in Chromium against \`md5sum\`, medians of 3; the longest main-thread task meanwhile.`,
       '',
       '| measure | result | target |',
       '|---|---:|---|',
@@ -143,7 +143,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       '## Front end: bytes of a first visit, and Lighthouse',
       '',
-      `Issue 9: the built app (dist/) served by the real server with the demo data, in Debian's Chromium. Bytes: JavaScript and CSS bodies as sent (compressed) on a first visit with an empty cache, lazy chunks included. Target: \`/\` under ${JS_TARGET_KB} KB of JavaScript.`,
+      `The built app (dist/) served by the real server with the demo data, in Debian's Chromium. Bytes: JavaScript and CSS bodies as sent (compressed) on a first visit with an empty cache, lazy chunks included. Target: \`/\` under ${JS_TARGET_KB} KB of JavaScript.`,
       '',
       '| page | path | JS files | JS KB | CSS KB | target |',
       '|---|---|---:|---:|---:|---|',

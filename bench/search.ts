@@ -1,5 +1,5 @@
 /**
- * Site search at 10,000 published articles (issue 6's target: p99 under 50 ms), on SQLite
+ * Site search at 10,000 published articles (target: p99 under 50 ms), on SQLite
  * and, when BENCH_DATABASE_URL is set, PostgreSQL, for two-character words, two words, a
  * phrase, a rare word and the worst case (a word every article holds):
  * - the engine alone: ENGINE_RUNS uncached searches one after another (pages 1–5), p50/p99;

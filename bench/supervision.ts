@@ -1,5 +1,5 @@
 /**
- * Supervision at scale (issue 8's speed target: the business-audit queue and the workbench
+ * Supervision at scale (speed target: the business-audit queue and the workbench
  * answer under 100 ms p99), on SQLite and, when BENCH_DATABASE_URL is set, PostgreSQL, with
  * 100 member units, 5,000 practitioners, 20,000 projects and 10 years of annual inspections
  * (one row per unit and practitioner and year: 51,000), a pending review for each submitted

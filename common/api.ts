@@ -1,20 +1,20 @@
 /**
- * The constants of API.md that carry no schema: statuses, the server's fixed words, the base
+ * The API's constants that carry no schema: statuses, the server's fixed words, the base
  * path and page sizes. Plain values only, so that the browser's entry can import them without
  * typebox (common/schemas/common.ts re-exports them next to the schemas).
  */
 
-/** API.md: every JSON response carries one of these statuses. */
+/** Every JSON response, success or failure, carries one of these statuses. */
 export const ApiStatus = {
   Ok: 1,
   BusinessError: 10,
   TokenInvalid: 20,
   TokenEmpty: 21,
-  /** Issue 12: the account must change its password first (a generated or reset one): HTTP 403. */
+  /** Account gate (server/auth/accountGate.ts): a generated or reset password must be changed first: HTTP 403. */
   PasswordChangeRequired: 22,
-  /** Issue 12: a staff password older than PASSWORD_MAX_AGE_DAYS must be changed first: HTTP 403. */
+  /** Account gate: a staff password older than PASSWORD_MAX_AGE_DAYS must be changed first: HTTP 403. */
   PasswordExpired: 23,
-  /** Issue 12: a practitioner must first read and confirm the sensitive-data notice (PIPL art. 29): HTTP 403. */
+  /** Account gate: a practitioner must first read and confirm the sensitive-data notice (PIPL art. 29): HTTP 403. */
   ConsentRequired: 24,
   Forbidden: 30,
 } as const;
@@ -33,7 +33,7 @@ export const OK_MESSAGE = '操作成功';
 
 export const API_BASE = '/api/v1';
 
-/** The body of every JSON answer (API.md). */
+/** The body of every JSON answer, success or failure (the envelope). */
 export interface ApiEnvelope<T> {
   status: number;
   success: boolean;

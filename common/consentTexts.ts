@@ -1,7 +1,7 @@
 /**
  * The separate consent to the processing of sensitive personal information (PIPL art. 29,
  * 《个人信息保护法》第二十九条), which a practitioner whose record their unit entered confirms
- * at first login, before anything else (issue 12). The text is shown by
+ * at first login, before anything else. The text is shown by
  * `GET /user/consents/sensitive-pi`; the version agreed is recorded with the consent
  * (table `consents`, kind 'sensitive_pi'). Change the version whenever the text changes in
  * substance.

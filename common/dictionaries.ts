@@ -1,5 +1,5 @@
 /**
- * Dictionary codes and their seed items (DOMAIN.md "Dictionary").
+ * Dictionary codes and their seed items (docs/domain.md, "Records and their states": dictionary).
  *
  * The server seeds these into the database on first start; from then on the database is
  * the source (`GET /dict/item/{code}`), so staff can add or disable items without a release.

@@ -1,5 +1,6 @@
 /**
- * The one table of pages (SPEC.md §2, §6; DOMAIN.md "Who uses it").
+ * The one table of pages: routes, titles, and the menu of each account kind (docs/domain.md,
+ * "Who uses it").
  *
  * Every route's title, the public top menu, the back-office side menu, breadcrumbs, the
  * layout a path gets and who may open a back-office page all come from here. The server
@@ -45,7 +46,7 @@ export interface PageEntry {
   /** Sub-pages (e.g. /FrontPage/detail/123) stay out of the menu. */
   hideChildrenInMenu?: boolean;
   /**
-   * The access flag that decides (SPEC.md §6): the name of a flag of src/access.ts. A boolean
+   * The access flag that decides: the name of a flag of src/access.ts. A boolean
    * flag is used as is, a function flag is called with this entry; false or an undefined
    * flag hides. Without one, the entry inherits its parent's decision.
    */
@@ -86,7 +87,7 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
   },
   { path: '/FrontPage/download', title: '下载专区', icon: 'DownloadOutlined' },
   { path: '/FrontPage/Contact', title: '联系我们', icon: 'PhoneOutlined' },
-  // Beyond SPEC.md: the results of the header's search box.
+  // The results of the header's search box.
   { path: '/FrontPage/search', title: '站内搜索', hideInMenu: true },
   {
     path: '/FrontPage/detail',
@@ -98,8 +99,9 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
 ];
 
 /**
- * The back office. Order follows SPEC.md §6's staff list, with the pages DOMAIN.md adds
- * placed so that the member-unit list keeps its order too.
+ * The back office. Order follows the association's staff menu; the pages added to it (the audit
+ * log, online users, projects, business audit, business cases, the personal centre, messages) are
+ * placed so that the member-unit menu keeps its order too.
  */
 export const MANAGE_ROOT: PageEntry = {
   path: '/Manage',
@@ -119,7 +121,7 @@ export const MANAGE_ROOT: PageEntry = {
       title: '工作台',
       icon: 'DashboardOutlined',
       access: 'canSeeMenu',
-      // Beyond SPEC.md §6 (issue 8): units and practitioners see their own to-dos, certificate and inspection here.
+      // Units and practitioners see it too: their own to-dos, certificate and inspection.
       authTypes: [Staff, MemberUnit, Practitioner],
       permission: 'workbench:view',
     },
@@ -189,7 +191,7 @@ export const MANAGE_ROOT: PageEntry = {
       permission: 'system:session:view',
     },
     {
-      // A menu entry that opens the standalone certificate page (SPEC.md §6 "certificate preview").
+      // A menu entry that opens the standalone certificate page (证书预览 in the staff menu).
       path: '/certificate-view',
       title: '证书预览',
       icon: 'SafetyCertificateOutlined',
@@ -263,7 +265,7 @@ export const MANAGE_ROOT: PageEntry = {
       permission: 'case:view',
     },
     {
-      // Beyond SPEC.md (issue 12): what the system holds about the caller, their consents,
+      // What the system holds about the caller (PIPL art. 45–47), their consents,
       // logins and sessions. Opened from the user menu, not the side menu.
       path: '/Manage/profile',
       title: '个人中心',
@@ -273,7 +275,7 @@ export const MANAGE_ROOT: PageEntry = {
       authTypes: [Staff, MemberUnit, Practitioner],
     },
     {
-      // Beyond SPEC.md (issue 8): decisions and reminders for the caller; the header bell links here.
+      // Decisions and reminders for the caller; the header bell links here.
       path: '/Manage/messages',
       title: '消息中心',
       icon: 'NotificationOutlined',
@@ -296,7 +298,7 @@ export const ALL_PAGES: readonly PageEntry[] = [
 export const NOT_FOUND_TITLE = '页面不存在';
 export const FORBIDDEN_TITLE = '无权访问';
 
-/** SPEC.md §2: any path containing /Manage is the back office; four pages stand alone. */
+/** Any path containing /Manage is the back office; four pages stand alone, without a layout. */
 export function layoutOf(pathname: string): LayoutKind {
   if (pathname.includes('/Manage')) return 'manage';
   if (STANDALONE_PAGES.some((p) => pathname === p.path || pathname.startsWith(`${p.path}/`))) {

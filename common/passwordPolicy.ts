@@ -1,6 +1,6 @@
 /**
- * The password rule (issue 12; STANDARDS.md 身份鉴别), one for every account kind and every
- * place a password is chosen: the change-password form, registration, a password staff type
+ * The password rule (等保 2.0 身份鉴别: identity authentication), one for every account kind and
+ * every place a password is chosen: the change-password form, registration, a password staff type
  * for a new account, ADMIN_PASSWORD.
  *
  *   - 8–64 characters, from at least three of: upper case, lower case, digits, symbols;

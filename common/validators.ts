@@ -60,14 +60,14 @@ export function checkEmail(value: string): string | undefined {
   return new RegExp(EMAIL_PATTERN).test(value.trim()) ? undefined : '电子邮箱格式不正确，如 name@example.com';
 }
 
-/** The password rule lives in ./passwordPolicy.ts (issue 12); these stay for existing imports. */
+/** The password rule lives in ./passwordPolicy.ts; these stay for existing imports. */
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwordPolicy';
 /** Length and character classes (the synchronous part of the rule; the server also refuses common passwords). */
 export function checkPassword(value: string): string | undefined {
   return checkPasswordBasics(value);
 }
 
-/** ID numbers and phones are masked outside their owner and staff (DOMAIN.md). */
+/** ID numbers and phones are masked outside their owner and staff (see docs/domain.md). */
 export function maskIdCardNo(id: string): string {
   return id.length >= 18 ? `${id.slice(0, 6)}********${id.slice(14)}` : '*'.repeat(id.length);
 }

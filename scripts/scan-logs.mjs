@@ -1,6 +1,7 @@
-// Searches a server log for what must never be logged (issue 12): passwords, session tokens,
-// whole ID numbers and mobile numbers. `npm test` runs the server suite with every app logging
-// at trace level into one file, then runs this on it. Exit 1 and the offending lines when found.
+// Searches a server log for what must never be logged (README.md, "个人信息保护与安全"): passwords,
+// session tokens, whole ID numbers and mobile numbers. `npm test` runs the server suite with every
+// app logging at trace level into one file, then runs this on it. Exit 1 and the offending lines
+// when found.
 //
 //   node scripts/scan-logs.mjs server.log
 import { readFileSync } from 'node:fs';

@@ -63,7 +63,7 @@ check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 // Two projects, one step: files that mock modules run isolated (vitest.config.mts).
 vitest('unit', {}, ['unit', 'unit-mocked']);
 // The server suite logs everything at trace level into one file, which is then searched for
-// passwords, tokens, ID numbers and phones (issue 12).
+// passwords, tokens, ID numbers and phones (README.md, "个人信息保护与安全").
 const serverLog = path.join(reportDir, 'server.log');
 vitest('server', { TEST_LOG_FILE: serverLog });
 check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog], 'server');

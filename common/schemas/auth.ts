@@ -1,4 +1,4 @@
-/** Accounts and sessions: the calls SPEC.md §7 fixes, with API.md's fields. */
+/** Accounts and sessions: log-in, log-out, the current user, passwords, the login-name display. */
 import Type, { type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../validators';
 import { Nullable } from './common';
@@ -35,9 +35,9 @@ export const CurrentUser = Type.Object({
   permissions: Type.Array(Type.String()),
   roleNames: Type.Array(Type.String()),
   mustChangePassword: Type.Boolean(),
-  /** Issue 12: a staff password older than PASSWORD_MAX_AGE_DAYS; the front end opens the change form. */
+  /** Account gate: a staff password older than PASSWORD_MAX_AGE_DAYS; the front end opens the change form. */
   passwordExpired: Type.Optional(Type.Boolean()),
-  /** Issue 12: a practitioner who has not yet confirmed the sensitive-data notice (first login). */
+  /** Account gate: a practitioner who has not yet confirmed the sensitive-data notice (first login). */
   consentRequired: Type.Optional(Type.Boolean()),
   lastLoginAt: Nullable(Type.String()),
 });
@@ -56,9 +56,9 @@ export const SetPasswordBody = Type.Object(
 export type SetPasswordBody = Static<typeof SetPasswordBody>;
 
 /**
- * SPEC.md's "password display": staff confirm with their own password and see another
- * account's login name; with `reset: true` the account also gets a generated password,
- * shown once.
+ * The "password display" of user management: staff confirm with their own password and see
+ * another account's login name; with `reset: true` the account also gets a generated password,
+ * shown once (passwords are never stored recoverably).
  */
 export const ShowLoginAccountBody = Type.Object(
   {

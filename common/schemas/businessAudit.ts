@@ -1,5 +1,5 @@
 /**
- * The business-audit queue (issue 8): every pending review record of every kind, with its age,
+ * The business-audit queue (业务审核管理): every pending review record of every kind, with its age,
  * the subject's review history, and decisions taken from the queue itself, one or several at
  * once. Each item is decided by its kind's handler (server/workflow/reviewHandlers.ts) in its
  * own transaction, so the answer reports each item's result.

@@ -1,4 +1,4 @@
-/** Certificates (DOMAIN.md "Certificate"): what anyone may verify at /certificate-view?no=… */
+/** Certificates (their states: docs/domain.md): what anyone may verify at /certificate-view?no=… */
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 

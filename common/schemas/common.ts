@@ -1,6 +1,6 @@
 /**
- * The envelope and list conventions of API.md, as schemas both sides share.
- * Field `title`s are the Chinese names validation messages use.
+ * The envelope and list conventions of the API (statuses in ../api.ts), as schemas both sides
+ * share. Field `title`s are the Chinese names validation messages use.
  */
 import Type, { type Static, type TSchema } from 'typebox';
 
@@ -17,7 +17,7 @@ export const Envelope = <T extends TSchema>(data: T) =>
     data,
   });
 
-/** Ids are strings (API.md). */
+/** Ids are always strings in the API. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, title: '编号' });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 

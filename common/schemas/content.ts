@@ -1,5 +1,5 @@
 /**
- * Site content as staff manage it (API.md `articles`, `notices`, `carousels`,
+ * Site content as staff manage it (`/api/v1/articles`, `notices`, `carousels`,
  * `friendly-links`, `site-pages`): records, list queries and bodies. The public reads of the
  * same content are in ./public.ts.
  *

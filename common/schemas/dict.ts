@@ -1,4 +1,4 @@
-/** Dictionaries (DOMAIN.md "Dictionary"). */
+/** Dictionaries: the codes and their seed items are in ../dictionaries.ts. */
 import Type, { type Static } from 'typebox';
 
 export const DictCodeParams = Type.Object(

@@ -1,6 +1,6 @@
 /**
- * The expert library as staff manage it (API.md `experts`; DOMAIN.md "Expert"): the record,
- * the list query (also the export's filters) and the create/update bodies. The public read
+ * The expert library as staff manage it (`/api/v1/experts`; the record in docs/domain.md): the
+ * record, the list query (also the export's filters) and the create/update bodies. The public read
  * of the same experts is PublicExpert in ./public.ts.
  *
  * Gender, professional title and specialties hold dictionary values (`gender`,

@@ -1,4 +1,4 @@
-/** Stored files (SPEC.md §7, API.md "Files"). */
+/** Stored files: upload (MD5 checked), upload status, instant upload, download, preview. */
 import Type, { type Static } from 'typebox';
 
 /** 32 lowercase hex digits (what spark-md5 and node's crypto produce). */
@@ -77,5 +77,5 @@ export type PreviewItem = Static<typeof PreviewItem>;
 /** At most this many ids in one /file/preview call. */
 export const MAX_PREVIEW_IDS = 50;
 
-/** Files are hashed in 2 MB chunks (SPEC.md §9). */
+/** The browser hashes files in 2 MB chunks (progress shown as a percentage). */
 export const HASH_CHUNK_SIZE = 2 * 1024 * 1024;

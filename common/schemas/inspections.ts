@@ -1,5 +1,5 @@
 /**
- * The annual inspection (年检; DOMAIN.md "Annual inspection"; API.md `annual-inspections`):
+ * The annual inspection (年检; docs/domain.md, "Workflows"; `/api/v1/annual-inspections`):
  * the inspection years staff open, the record of each subject (a member unit or a
  * practitioner) in a year, its submission, the decision, the list query and the bodies.
  *

@@ -1,6 +1,6 @@
 /**
  * A member unit's own record (单位信息管理, authType 2) and the association's decision on its
- * key-information changes (DOMAIN.md "Member unit": name, credit code and legal
+ * key-information changes (docs/domain.md, "Records and their states": name, credit code and legal
  * representative go back to review; the approved values stay live until staff approve).
  *
  *   GET  /member-units/mine                 MemberInfoRecord (the unit's record as it stands)

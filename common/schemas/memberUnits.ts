@@ -1,5 +1,5 @@
 /**
- * Member units as staff manage them (API.md `member-units`; DOMAIN.md "Member unit"): the
+ * Member units as staff manage them (`/api/v1/member-units`; states in docs/domain.md): the
  * list and its filters (also the export's), the record the detail drawer shows, the staff
  * edit, the workflow steps and the options for selects.
  *
@@ -61,7 +61,7 @@ export const STATUS_REASON_MAX = 500;
 /** 注册资本 in 万元: up to 10 亿万元 keeps the fen (BIGINT) far from overflow. */
 export const REGISTERED_CAPITAL_MAX = 100_000_000;
 
-/** The key fields whose change goes back to review when a unit makes it (DOMAIN.md). */
+/** The key fields whose change goes back to review when a unit makes it; the approved values stay live until then. */
 export const UNIT_KEY_FIELD_LABELS = {
   name: '单位名称',
   creditCode: '统一社会信用代码',

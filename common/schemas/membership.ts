@@ -24,7 +24,7 @@ export const REVIEW_STATUS_LABELS: Record<(typeof REVIEW_STATUS_VALUES)[number],
   returned: '已退回',
 };
 
-/** One step of a record's review history (DOMAIN.md "Review record"), oldest first. */
+/** One step of a record's review history (review records: docs/domain.md), oldest first. */
 export const ReviewHistoryEntry = Type.Object({
   id: Type.String(),
   what: Type.Enum(REVIEW_KIND_VALUES),
@@ -39,7 +39,7 @@ export const ReviewHistoryEntry = Type.Object({
 });
 export type ReviewHistoryEntry = Static<typeof ReviewHistoryEntry>;
 
-/** The reveal of one masked personal value (issue 12): the whole value, audited on the server. */
+/** The reveal of one masked personal value: the whole value, audited on the server. */
 export const RevealBody = Type.Object(
   { field: Type.Enum(['idCardNo', 'phone'] as const, { title: '字段' }) },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 8): what workflow decisions, new submissions and reminders leave for one
+ * Messages (消息中心): what workflow decisions, new submissions and reminders leave for one
  * account; the back-office header bell shows the unread count and the latest ones. An account
  * only ever sees and marks its own.
  */

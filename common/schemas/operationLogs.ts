@@ -1,4 +1,4 @@
-/** The operation log (API.md `operation-logs`): who did what to which record, when. */
+/** The operation log (`/api/v1/operation-logs`): who did what to which record, when. */
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery } from './common';
 

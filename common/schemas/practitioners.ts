@@ -1,7 +1,7 @@
 /**
- * Practitioners (API.md `practitioners`; DOMAIN.md "Practitioner"; issue 12 for the personal
- * information): the record as each viewer may see it, the list query (also the export's), the
- * create/update bodies, the workflow steps and the Excel import.
+ * Practitioners (`/api/v1/practitioners`; states in docs/domain.md; the personal information:
+ * README.md, "个人信息保护与安全"): the record as each viewer may see it, the list query (also the
+ * export's), the create/update bodies, the workflow steps and the Excel import.
  *
  *   pending ──approve──▶ approved ──leave──▶ left
  *      │  ▲

@@ -1,5 +1,5 @@
 /**
- * The personal centre (个人中心, issue 12; PIPL art. 45–47): what the system holds about the
+ * The personal centre (个人中心; PIPL art. 45–47): what the system holds about the
  * caller, their consents and last 30 days of logins, the download of all of it, withdrawing
  * the consent to the processing of sensitive personal information (a practitioner's ID number
  * and photo), and the staff's queue of the deletion requests that withdrawal opens.

@@ -1,5 +1,5 @@
 /**
- * What the public site reads (API.md "Public reads": no token; published, approved, public
+ * What the public site reads (no token; published, approved, public
  * data only; personal data masked). Every path here is under /api/v1/public/.
  *
  *   GET /public/home                      the home page in one call

@@ -1,7 +1,7 @@
 /**
- * A member unit's registration (入会申请, DOMAIN.md "Workflows people expect"; API.md
- * `POST /user/auth/register`): the unit's fields, its materials, the login account of the
- * unit subsystem and the consent to the user agreement and the privacy policy (issue 12).
+ * A member unit's registration (入会申请, docs/domain.md, "Workflows"; `POST /user/auth/register`):
+ * the unit's fields, its materials, the login account of the unit subsystem and the consent to the
+ * user agreement and the privacy policy (a PIPL consent, recorded).
  *
  *   POST /user/auth/register          RegisterBody → RegisterResult (the unit, 待审核)
  *   POST /user/auth/register/files    multipart fileId, md5, file → StoredFile (no login:

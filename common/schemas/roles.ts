@@ -1,4 +1,4 @@
-/** Roles: named sets of permission codes for staff accounts (API.md `roles`). */
+/** Roles: named sets of permission codes for staff accounts (`/api/v1/roles`). */
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 

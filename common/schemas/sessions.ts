@@ -1,5 +1,5 @@
 /**
- * Sessions and the first-login consent (issue 12).
+ * Sessions and the first-login consent (README.md, "个人信息保护与安全").
  *
  *   GET    /user/sessions                 the caller's live sessions → OwnSession[]
  *   DELETE /user/sessions/{id}            ends one of them (audited)

@@ -1,8 +1,8 @@
 /**
- * Site pages (DOMAIN.md "Site page"): about us, contact, footer, disclaimer, privacy, and the
- * user agreement (用户协议, 'terms') that registration asks to accept (issue 12).
- * Staff edit them; the public site reads them. The keys and the structured fields live here
- * so that the seed, the server and the public layout agree.
+ * Site pages (docs/domain.md, "Records and their states"): about us, contact, footer, disclaimer,
+ * privacy, and the user agreement (用户协议, 'terms') that registration asks to accept. Staff edit
+ * them; the public site reads them. The keys and the structured fields live here so that the seed,
+ * the server and the public layout agree.
  */
 import Type, { type Static } from 'typebox';
 

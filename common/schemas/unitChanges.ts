@@ -1,6 +1,6 @@
 /**
- * A practitioner's move to another member unit (API.md `unit-changes`; DOMAIN.md "Unit
- * change"): the record, its history, the list query and the bodies of each step.
+ * A practitioner's move to another member unit (`/api/v1/unit-changes`; docs/domain.md,
+ * "Workflows"): the record, its history, the list query and the bodies of each step.
  *
  *   requested ──(old unit 放行)──▶ released ──(association 审批通过)──▶ approved
  *       │  (old unit or association 驳回; the requesting side 撤回)      │

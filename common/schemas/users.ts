@@ -1,9 +1,9 @@
-/** Accounts as user management sees them (API.md `users`). */
+/** Accounts as user management sees them (`/api/v1/users`). */
 import Type, { type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../validators';
 import { Nullable, PageQuery, Version } from './common';
 
-/** What user management calls each kind of account (DOMAIN.md "Who uses it"). */
+/** What user management calls each kind of account (docs/domain.md, "Who uses it"). */
 export const ACCOUNT_KIND_LABELS = { 1: '协会工作人员', 2: '会员单位', 3: '从业人员' } as const;
 
 /** Login accounts: letters, digits and _ . @ - (the server's pattern). */

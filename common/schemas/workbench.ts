@@ -1,5 +1,5 @@
 /**
- * The workbench (/Manage/staging, issue 8). Staff see what waits for them by kind, the
+ * The workbench (/Manage/staging). Staff see what waits for them by kind, the
  * association's totals, charts of the year and the latest operation-log entries; a member unit
  * or a practitioner sees their own to-dos and the state of their certificate and inspection.
  */

@@ -1,8 +1,8 @@
 /**
- * Accessibility of the public site in real Chromium (STANDARDS.md: WCAG 2.1 AA, axe-core with
- * no serious or critical violation): every public page, an article, a member unit, the search
- * results, the login page, and the home page in 长者模式 (where AAA
- * contrast applies). axe-core is injected from node_modules; nothing leaves the machine.
+ * Accessibility of the public site in real Chromium (WCAG 2.1 AA, as China's GB/T 37668 asks of
+ * public-service sites: axe-core with no serious or critical violation): every public page, an
+ * article, a member unit, the search results, the login page, and the home page in 长者模式 (where
+ * AAA contrast applies). axe-core is injected from node_modules; nothing leaves the machine.
  */
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';

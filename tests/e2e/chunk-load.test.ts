@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2/§8: a page file that cannot be loaded shows the load-error view, never a blank
+ * Pages load on demand: a page file that cannot be loaded shows the load-error view, never a blank
  * screen, and its 重新加载 button really loads the page again once the file is reachable.
  */
 import type { Browser } from 'playwright-core';

@@ -1,9 +1,10 @@
 /**
- * The content journey of issue 6 in real Chromium against the built app and the real server:
- * a staff member writes an article with an image in its text, a cover and an attachment and
- * publishes it; a visitor finds it on the home page, in its list and by search, opens it and
- * downloads the attachment under its original name; the staff member takes it offline and it
- * leaves all three; a phone-sized window shows the home page without horizontal scrolling.
+ * The content journey (README.md, "The public site and content publishing") in real Chromium
+ * against the built app and the real server: a staff member writes an article with an image in its
+ * text, a cover and an attachment and publishes it; a visitor finds it on the home page, in its
+ * list and by search, opens it and downloads the attachment under its original name; the staff
+ * member takes it offline and it leaves all three; a phone-sized window shows the home page without
+ * horizontal scrolling.
  */
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';

@@ -167,7 +167,7 @@ describe('the membership journey', () => {
       await expectRowStatus(s, personName, '已通过');
 
       // 6. The practitioner logs in with the generated password: the change form opens by
-      // itself and cannot be closed (issue 12), then the first-login consent.
+      // itself and cannot be closed (the account gate), then the first-login consent.
       const p = person.page;
       await logIn(p, 3, personAccount, initialPassword);
       const banner = p.getByText(/您的账号正在使用初始密码或已被重置的密码/).first();

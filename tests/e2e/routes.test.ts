@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md §2 renders its title in real Chromium without console errors;
+ * Every route of common/menu.ts renders its title in real Chromium without console errors;
  * the back office without a session goes to the login page; an unknown path is not found.
  *
  * One tab per account (and one without a session): its first route is loaded from the server
@@ -94,8 +94,8 @@ describe('public and standalone pages', () => {
 describe('back office', () => {
   const children = (MANAGE_ROOT.children ?? []).filter((c) => c.path.startsWith('/Manage/'));
 
-  it('has the sixteen pages of SPEC.md §2 and the four beyond it', () => {
-    // Beyond SPEC.md: 审计日志, 在线用户 (issue 12), 个人中心, 消息中心 (header only).
+  it('has twenty back-office pages: sixteen management pages and four more', () => {
+    // The four: 审计日志, 在线用户 (account security), 个人中心, 消息中心 (header only).
     expect(children).toHaveLength(20);
   });
 

@@ -1,7 +1,7 @@
 /**
- * The supervision journey (issue 8) in real Chromium against the built app and the real
- * server with the demo data: staff open an inspection year; the demo unit (正衡…, demo_unit)
- * submits its own inspection and one of its practitioners' (王浩然); staff return the
+ * The supervision journey (README.md, section "Supervision") in real Chromium against the built app
+ * and the real server with the demo data: staff open an inspection year; the demo unit (正衡…,
+ * demo_unit) submits its own inspection and one of its practitioners' (王浩然); staff return the
  * practitioner's and pass the unit's from the business-audit queue (业务审核管理, filtered to
  * 年检); the unit sees the messages in the header bell, follows the return's link to the record,
  * corrects and resubmits it; staff pass it on the annual inspection page; both certificates'

@@ -1,10 +1,9 @@
 /**
- * Issue 12, passwords and the account gate, on every database: the password rule (weak,
- * containing the account, common) at every place a password is set; a generated or reset
- * password must be changed before anything else (status 22); staff passwords expire
- * (status 23, with the test clock); a practitioner confirms the sensitive-data notice at
- * first login (status 24) and the consent is recorded; each security event is audited with
- * its result.
+ * Passwords and the account gate (README.md, "个人信息保护与安全"), on every database: the password
+ * rule (weak, containing the account, common) at every place a password is set; a generated or
+ * reset password must be changed before anything else (status 22); staff passwords expire (status
+ * 23, with the test clock); a practitioner confirms the sensitive-data notice at first login
+ * (status 24) and the consent is recorded; each security event is audited with its result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthType } from '@common/permissions';

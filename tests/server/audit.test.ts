@@ -1,8 +1,8 @@
 /**
- * The audit trail (issue 12, 等保 2.0 安全审计): security events with their result, address and
- * user agent; a hash chain that finds an edited or deleted row (API and `npm run audit:verify`);
- * no route that changes audit rows; the daily purge that keeps the chain verifiable; the three
- * separated administrator roles.
+ * The audit trail (等保 2.0 安全审计; README.md, "个人信息保护与安全"): security events with their
+ * result, address and user agent; a hash chain that finds an edited or deleted row (API and
+ * `npm run audit:verify`); no route that changes audit rows; the daily purge that keeps the chain
+ * verifiable; the three separated administrator roles.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,11 +1,12 @@
 /**
- * The authorization matrix (issue 9): every operation of the OpenAPI document, called by seven
- * callers (anonymous, the super administrator, staff without any code, staff with one role,
- * unit A, unit B, a practitioner of unit A), against the live app. The expected outcome of each
- * call comes from the route's own access declaration (server/auth/guard.ts) read independently
- * here; then the ownership rules: what unit A owns, unit B can neither read by id, nor find in
- * its lists, nor download. A new route is covered the day it lands; one with a path parameter
- * this test does not know how to fill fails it until the table below says how.
+ * The authorization matrix (a hardness test, README.md "Tests"): every operation of the OpenAPI
+ * document, called by seven callers (anonymous, the super administrator, staff without any code,
+ * staff with one role, unit A, unit B, a practitioner of unit A), against the live app. The
+ * expected outcome of each call comes from the route's own access declaration
+ * (server/auth/guard.ts) read independently here; then the ownership rules: what unit A owns, unit
+ * B can neither read by id, nor find in its lists, nor download. A new route is covered the day it
+ * lands; one with a path parameter this test does not know how to fill fails it until the table
+ * below says how.
  *
  * Last, the chain step: every operation whose JSON body stores file ids (or rich text with inline
  * images) is called with a file of another unit in each file field, and the caller must still not

@@ -1,9 +1,9 @@
 /**
- * Backup and restore (issue 10): a demo-seeded SQLite instance backed up and restored into
- * PostgreSQL, that one backed up while it is being written to and restored into SQLite; every
- * table's rows and every file's MD5 compared each time; the restored database serves (log-in,
- * new rows after the restored ones, search). Refused, leaving the target as it was: a truncated
- * or altered archive, a non-empty target, the wrong key.
+ * Backup and restore (README.md, "Where data lives and how to back it up"): a demo-seeded SQLite
+ * instance backed up and restored into PostgreSQL, that one backed up while it is being written to
+ * and restored into SQLite; every table's rows and every file's MD5 compared each time; the
+ * restored database serves (log-in, new rows after the restored ones, search). Refused, leaving the
+ * target as it was: a truncated or altered archive, a non-empty target, the wrong key.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

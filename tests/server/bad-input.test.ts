@@ -1,10 +1,10 @@
 /**
- * Bad input (issue 9): every operation of the OpenAPI document, called by the super
- * administrator (so that nothing stops at the guard), with generated invalid input: broken
- * JSON, bodies of the wrong shape, fields of the wrong type, 100 KB strings, unknown fields,
- * SQL and HTML payloads and Unicode oddities (NUL, lone surrogates, bidi overrides) in queries
- * and ids, broken multipart. Never an HTTP 500, always an envelope with a message, and the
- * database exactly as before (row counts and a checksum of every table), on both databases.
+ * Bad input (a hardness test, README.md "Tests"): every operation of the OpenAPI document, called
+ * by the super administrator (so that nothing stops at the guard), with generated invalid input:
+ * broken JSON, bodies of the wrong shape, fields of the wrong type, 100 KB strings, unknown fields,
+ * SQL and HTML payloads and Unicode oddities (NUL, lone surrogates, bidi overrides) in queries and
+ * ids, broken multipart. Never an HTTP 500, always an envelope with a message, and the database
+ * exactly as before (row counts and a checksum of every table), on both databases.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';

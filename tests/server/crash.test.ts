@@ -1,9 +1,9 @@
 /**
- * Crashes (issue 9): the real server killed with SIGKILL (server/testing/crashPoints.ts) while a
- * file is being stored and inside a multi-row workflow (opening an inspection year writes the
- * year and a row for every unit and practitioner), then started again: the database passes its
- * integrity check, nothing of the half-done work is visible, and the retried actions succeed.
- * SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
+ * Crashes (a hardness test, README.md "Tests"): the real server killed with SIGKILL
+ * (server/testing/crashPoints.ts) while a file is being stored and inside a multi-row workflow
+ * (opening an inspection year writes the year and a row for every unit and practitioner), then
+ * started again: the database passes its integrity check, nothing of the half-done work is visible,
+ * and the retried actions succeed. SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';

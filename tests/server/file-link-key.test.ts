@@ -1,7 +1,7 @@
 /**
- * File links are signed with one key for every instance (issue 10): a link minted by one app
- * opens on another app over the same database and files, also after a restart; FILE_LINK_KEY
- * overrides the stored key, and a link signed with another key is refused.
+ * File links are signed with one key for every instance (README.md, "Running in production"): a
+ * link minted by one app opens on another app over the same database and files, also after a
+ * restart; FILE_LINK_KEY overrides the stored key, and a link signed with another key is refused.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

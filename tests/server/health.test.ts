@@ -1,7 +1,8 @@
 /**
- * GET /health tells a proxy whether this instance can serve (issue 10): 503 while the shared
- * database has migrations this code knows but has not run (another instance is migrating),
- * 503 once the process is stopping, 200 otherwise; always an envelope with a Chinese message.
+ * GET /health tells a proxy whether this instance can serve (README.md, "Running in production"):
+ * 503 while the shared database has migrations this code knows but has not run (another instance is
+ * migrating), 503 once the process is stopping, 200 otherwise; always an envelope with a Chinese
+ * message.
  */
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -50,10 +50,10 @@ export interface TestContext {
   /** Calls the API (path relative to /api/v1) and returns HTTP status and the envelope. */
   call<T = unknown>(method: string, url: string, options?: CallOptions): Promise<CallResult<T>>;
   /**
-   * Logs in and returns a token ready for work: an account that would first have to change
-   * its generated password or confirm the first-login consent (issue 12's account gate) is
-   * marked as having done so, as its owner would at first login. Pass `{ asIs: true }` (or
-   * call POST user/auth/login yourself) to test the gate itself.
+   * Logs in and returns a token ready for work: an account that would first have to change its
+   * generated password or confirm the first-login consent (the account gate,
+   * server/auth/accountGate.ts) is marked as having done so, as its owner would at first login.
+   * Pass `{ asIs: true }` (or call POST user/auth/login yourself) to test the gate itself.
    */
   login(loginAccount: string, password: string, authType?: 1 | 2 | 3, options?: { asIs?: boolean }): Promise<string>;
   adminToken(): Promise<string>;

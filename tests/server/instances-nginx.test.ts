@@ -1,10 +1,10 @@
 /**
- * Several instances on one PostgreSQL behind nginx (issue 10), as an operator runs them: two
- * server processes started at the same moment on one database and one data directory, and a
- * private nginx configured from deploy/nginx/wenping.conf. Through it, what one instance did
- * holds on the other: a login, an upload, a signed link, a lock-out; an instance stopped with
- * SIGTERM finishes its request in flight; one killed mid-run leaves the other answering.
- * Needs PostgreSQL (TEST_DATABASE_URL) and nginx, which .ci/run installs.
+ * Several instances on one PostgreSQL behind nginx (README.md, "Running in production"), as an
+ * operator runs them: two server processes started at the same moment on one database and one data
+ * directory, and a private nginx configured from deploy/nginx/wenping.conf. Through it, what one
+ * instance did holds on the other: a login, an upload, a signed link, a lock-out; an instance
+ * stopped with SIGTERM finishes its request in flight; one killed mid-run leaves the other
+ * answering. Needs PostgreSQL (TEST_DATABASE_URL) and nginx, which .ci/run installs.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';

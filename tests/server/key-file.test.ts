@@ -1,6 +1,7 @@
 /**
- * Key files created once (issue 10): processes starting at the same moment on one data directory
- * all end up with the same key, never one each, and leave no temporary file behind.
+ * Key files created once (README.md, "Running in production"): processes starting at the same
+ * moment on one data directory all end up with the same key, never one each, and leave no temporary
+ * file behind.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * What the server logs (issue 12): never a password, a token, a whole ID number or a phone, even
- * at trace level, even when they are in a query string, a header or a body. (`npm test` also
- * scans the whole server suite's log with scripts/scan-logs.mjs.)
+ * What the server logs (README.md, "个人信息保护与安全"): never a password, a token, a whole ID
+ * number or a phone, even at trace level, even when they are in a query string, a header or a body.
+ * (`npm test` also scans the whole server suite's log with scripts/scan-logs.mjs.)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

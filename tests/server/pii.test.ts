@@ -1,7 +1,7 @@
 /**
- * Personal information at rest (issue 12): the field cipher, the key's life (file, DATA_KEY,
- * wrong or missing key), the raw database holding no plaintext, the migration of plaintext rows
- * and a key rotation interrupted and resumed. On every available dialect.
+ * Personal information at rest (README.md, "个人信息保护与安全"): the field cipher, the key's life
+ * (file, DATA_KEY, wrong or missing key), the raw database holding no plaintext, the migration of
+ * plaintext rows and a key rotation interrupted and resumed. On every available dialect.
  */
 import fs from 'node:fs';
 import path from 'node:path';

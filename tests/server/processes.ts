@@ -1,8 +1,8 @@
 /**
- * Real server processes for the tests and benchmarks of several instances (issue 10): `node
- * --import tsx server/index.ts` (the process itself, not a wrapper, so that a signal reaches
- * the server), free ports, throw-away PostgreSQL databases, and a private nginx configured from
- * deploy/nginx/wenping.conf.
+ * Real server processes for the tests and benchmarks of several instances (README.md,
+ * "Running in production"): `node --import tsx server/index.ts` (the process itself, not a wrapper,
+ * so that a signal reaches the server), free ports, throw-away PostgreSQL databases, and a private
+ * nginx configured from deploy/nginx/wenping.conf.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

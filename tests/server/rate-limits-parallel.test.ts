@@ -1,8 +1,8 @@
 /**
- * Limits hold under parallel tries (issue 9): a burst of requests sent at once cannot all read
- * "under the limit" before any is counted. Wrong passwords for one account lock it; failed
- * logins from one address stop at the address limit; certificate look-ups likewise; and the
- * lock-out is logged once.
+ * Limits hold under parallel tries (a hardness test, README.md "Tests"): a burst of requests sent
+ * at once cannot all read "under the limit" before any is counted. Wrong passwords for one account
+ * lock it; failed logins from one address stop at the address limit; certificate look-ups likewise;
+ * and the lock-out is logged once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_CREDENTIALS_MESSAGE } from '../../server/modules/auth/service';

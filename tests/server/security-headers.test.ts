@@ -1,7 +1,7 @@
 /**
- * Security headers (issue 9): every response of ours carries a Content-Security-Policy that
- * forbids inline and foreign scripts and framing, with nosniff, Referrer-Policy and
- * Permissions-Policy; the API documentation's UI keeps its own policy.
+ * Security headers (a hardness test, README.md "Tests"): every response of ours carries a
+ * Content-Security-Policy that forbids inline and foreign scripts and framing, with nosniff,
+ * Referrer-Policy and Permissions-Policy; the API documentation's UI keeps its own policy.
  */
 import fs from 'node:fs';
 import os from 'node:os';

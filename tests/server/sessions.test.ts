@@ -1,8 +1,8 @@
 /**
- * Issue 12, sessions, on every database: staff sessions end after 30 idle minutes and 12
- * hours in all, units keep 120 idle minutes and no absolute limit (test clock); every account
- * lists and ends its own sessions; staff with system:session:view see who is online and,
- * with system:session:revoke, force a logout (audited); without the code: 403.
+ * Sessions (等保 2.0: session end and time-out), on every database: staff sessions end after 30
+ * idle minutes and 12 hours in all, units keep 120 idle minutes and no absolute limit (test clock);
+ * every account lists and ends its own sessions; staff with system:session:view see who is online
+ * and, with system:session:revoke, force a logout (audited); without the code: 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@common/schemas/common';

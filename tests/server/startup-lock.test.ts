@@ -1,8 +1,9 @@
 /**
- * Several instances starting at the same moment on one PostgreSQL database (issue 10): the
- * start-up lock lets one migrate and seed while the others wait, so every migration is recorded
- * once, one administrator is created, and no instance fails. (PostgreSQL only: SQLite serves one
- * machine, where WORKERS' primary process migrates before forking.)
+ * Several instances starting at the same moment on one PostgreSQL database (README.md,
+ * "Running in production"): the start-up lock lets one migrate and seed while the others wait, so
+ * every migration is recorded once, one administrator is created, and no instance fails.
+ * (PostgreSQL only: SQLite serves one machine, where WORKERS' primary process migrates before
+ * forking.)
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -1,6 +1,6 @@
 /**
- * WORKERS=N (issue 10): N server processes on one port, a dead one replaced, all stopped by one
- * SIGTERM; refused on SQLite, which serves one process.
+ * WORKERS=N (README.md, "Running in production"): N server processes on one port, a dead one
+ * replaced, all stopped by one SIGTERM; refused on SQLite, which serves one process.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

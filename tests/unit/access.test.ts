@@ -1,5 +1,6 @@
 /**
- * src/access.ts: the flags of SPEC.md §6 and the menu filter behind every back-office menu.
+ * src/access.ts: the access flags (canSeeAdmin, canSeeMenu, …) and the menu filter behind every
+ * back-office menu.
  */
 import { describe, expect, it } from 'vitest';
 import { entryTitle, type PageEntry } from '@common/menu';
@@ -55,7 +56,7 @@ describe('access flags', () => {
   });
 });
 
-describe('back-office menu by authType (SPEC.md §6, DOMAIN.md)', () => {
+describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who uses it")', () => {
   it('association staff with every code', () => {
     expect(menuTitles(superAdmin.user)).toEqual([
       '工作台',
@@ -123,7 +124,7 @@ describe('back-office menu by authType (SPEC.md §6, DOMAIN.md)', () => {
   });
 });
 
-describe('filterMenu (SPEC.md §6 mechanics)', () => {
+describe('filterMenu (flags, inheritance, empty parents)', () => {
   const tree: PageEntry[] = [
     {
       path: '/a',

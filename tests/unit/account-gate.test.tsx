@@ -1,7 +1,7 @@
 /**
- * The account gate in the back office (issue 12; src/layouts/ManageLayout, src/request/
- * accountGate.ts): a forced password change (must change, or a staff password expired) opens
- * the change form that cannot be closed, before any page; a practitioner who never confirmed
+ * The account gate in the back office (README.md, "个人信息保护与安全"; src/layouts/ManageLayout,
+ * src/request/accountGate.ts): a forced password change (must change, or a staff password expired)
+ * opens the change form that cannot be closed, before any page; a practitioner who never confirmed
  * the sensitive-data notice gets the full-screen consent step, with 同意 and 不同意并退出; and a
  * call refused with status 22–24 during work takes the user to the right step.
  */

@@ -1,6 +1,7 @@
 /**
- * src/app.tsx: the initial state (SPEC.md §1, §4), antd's Chinese locale and toast settings
- * (SPEC.md §1, §9), and the bridges, rendered through Umi's own runtime plugins.
+ * src/app.tsx: the initial state (the app's name, and the current user when logged in), antd's
+ * Chinese locale and toast settings (2 s, one at a time), and the bridges, rendered through Umi's
+ * own runtime plugins.
  *
  * This file needs an isolated module registry (vitest.config.mts): it renders Umi's whole
  * runtime, whose model store and plugin manager an earlier file would have set up already.

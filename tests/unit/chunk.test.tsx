@@ -1,4 +1,7 @@
-/** Chunk-load failures (SPEC.md §2, §8): recognised, reloaded once, then a manual retry. */
+/**
+ * Chunk-load failures (pages load on demand, with a 120 s time-out): recognised, reloaded once,
+ * then a manual retry.
+ */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import {

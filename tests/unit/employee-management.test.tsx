@@ -12,7 +12,7 @@ import { memberUnit, practitioner, superAdmin, type FixtureAccount } from '../..
 import { OTHER_UNIT_NAME, practitionerCallsTo, practitionersDb } from '../../mock/practitioners';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-/** The navigation model as the page sets it (SPEC.md §3), recorded for the assertions. */
+/** The navigation model as the page sets it (unitId and breadcrumb), recorded for the assertions. */
 const navigation = vi.hoisted(() => ({
   unitId: '',
   breadcrumb: [] as { breadcrumbName: string; path?: string }[],

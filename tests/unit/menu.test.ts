@@ -1,4 +1,7 @@
-/** The public top menu's rules (SPEC.md §2) and the back office's path-to-entry look-up. */
+/**
+ * The public top menu's rules (hidden entries; /Manage entries only inside /Manage) and the
+ * back office's path-to-entry look-up.
+ */
 import { describe, expect, it } from 'vitest';
 import { layoutOf, type PageEntry } from '@common/menu';
 import { manageEntryChain } from '@/access';

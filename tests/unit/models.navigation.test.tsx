@@ -1,4 +1,4 @@
-/** src/models/navigation.ts: `useModel('navigation')` (SPEC.md §3 navigation context). */
+/** src/models/navigation.ts: `useModel('navigation')` (the unit id and the breadcrumb). */
 import { describe, expect, it } from 'vitest';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { useModel } from '@umijs/max';

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md §2 is a real page with its title from common/menu.ts, and the
+ * Every route of common/menu.ts is a real page with its title from that table, and the
  * public pages stay light: their import graph never reaches pro-components or the back office.
  */
 import fs from 'node:fs';
@@ -93,7 +93,7 @@ describe('every route has its page file', () => {
   });
 
   it('the back office has its twenty pages, the index and the not-found page', () => {
-    // SPEC.md §6's sixteen, and beyond it: the audit log, online users, the personal centre, messages.
+    // The sixteen management pages, plus the audit log, online users, personal centre, messages.
     expect(manageRoutes).toHaveLength(20);
     expect(fs.existsSync(path.join(pagesDir, 'Manage/index.tsx'))).toBe(true);
     expect(fs.existsSync(path.join(pagesDir, '404.tsx'))).toBe(true);

@@ -1,4 +1,4 @@
-/** src/hooks/useApiRequest.ts: the request defaults of SPEC.md §9, over ahooks 3. */
+/** src/hooks/useApiRequest.ts: the product's request defaults, over ahooks 3. */
 import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Page } from '@common/schemas/common';
@@ -14,7 +14,7 @@ import {
 import { getDictItems } from '@/services/dict';
 
 describe('defaults', () => {
-  it('match SPEC.md §9', () => {
+  it('are 5 s focus refresh, 5 min cache, 10 a page and 100 px load-more', () => {
     expect(FOCUS_TIMESPAN).toBe(5000);
     expect(CACHE_TIME).toBe(5 * 60 * 1000);
     expect(DEFAULT_PAGE_SIZE).toBe(10);

@@ -1,4 +1,4 @@
-/** src/services against the mock API: the calls SPEC.md §7 fixes, as the pages use them. */
+/** src/services against the mock API: the account, dictionary and file calls, as the pages use them. */
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { login, logout, queryCurrentUser, setPassword, showLoginAccount } from '@/services/user';

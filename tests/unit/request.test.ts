@@ -1,6 +1,6 @@
 /**
- * The request layer end to end through msw (SPEC.md §7, §8; API.md): what a call sends,
- * and what every status and failure does to the screen, the stored session and the URL.
+ * The request layer end to end through msw (statuses and envelope: common/api.ts): what a call
+ * sends, and what every status and failure does to the screen, the stored session and the URL.
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
@@ -251,7 +251,7 @@ describe('HTTP errors without an envelope: notification', () => {
     expect(screen.getByText(HTTP_CODE_MESSAGES[status])).toBeInTheDocument();
   });
 
-  it('has a Chinese description for every status SPEC.md lists', () => {
+  it('has a Chinese description for every HTTP status the error notification covers', () => {
     expect(HTTP_CODE_MESSAGES[200]).toBe('服务器成功返回请求的数据。');
     expect(HTTP_CODE_MESSAGES[504]).toBe('网关超时。');
     for (const status of [200, 201, 202, 204, 400, 401, 403, 404, 406, 410, 422, 500, 502, 503, 504]) {

@@ -1,4 +1,4 @@
-/** src/storage.ts: the keys, the unitId rule of SPEC.md §3, and bad stored values. */
+/** src/storage.ts: the keys, the unitId rule (empty: the userId), and bad stored values. */
 import { describe, expect, it, vi } from 'vitest';
 import {
   clearSession,
