@@ -27,7 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       `## Site search at ${ARTICLE_COUNT.toLocaleString('en')} published articles`,
       '',
-      `Target: p99 under ${P99_TARGET_MS} ms. "Engine": one uncached search at a time (pages 1–5), in process. "HTTP": autocannon at ${SEARCH_CONNECTIONS} connections repeating the query, so the result cache (server/search/cache.ts) answers, as it does for popular searches.`,
+      `Target: p99 under ${P99_TARGET_MS} ms. "Engine": one uncached search at a time (pages 1–5), in process. "HTTP": autocannon at ${SEARCH_CONNECTIONS} connections repeating the query, so the result cache (server/fulltext/cache.ts) answers, as it does for popular searches.`,
       '',
       '| database | query | hits | engine p50 ms | engine p99 ms | HTTP requests/s | HTTP p50 ms | HTTP p99 ms | target |',
       '|---|---|---:|---:|---:|---:|---:|---:|---|',

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newAuditColumns } from '../server/db/versioned';
 import type { Db, NewArticle } from '../server/db/types';
-import { reindexAll } from '../server/search/indexer';
-import { searchUncached } from '../server/search/query';
+import { reindexAll } from '../server/fulltext/indexer';
+import { searchUncached } from '../server/fulltext/query';
 import { benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
 
 export const ARTICLE_COUNT = 10_000;

@@ -10,7 +10,7 @@ export const ApiStatus = {
   BusinessError: 10,
   TokenInvalid: 20,
   TokenEmpty: 21,
-  /** Account gate (server/auth/accountGate.ts): a generated or reset password must be changed first: HTTP 403. */
+  /** Account gate (server/security/accountGate.ts): a generated or reset password must be changed first: HTTP 403. */
   PasswordChangeRequired: 22,
   /** Account gate: a staff password older than PASSWORD_MAX_AGE_DAYS must be changed first: HTTP 403. */
   PasswordExpired: 23,

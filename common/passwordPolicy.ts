@@ -13,7 +13,7 @@
  * imports them on first use. The front end calls it only on pages with a password field,
  * which keeps zxcvbn out of the public pages' and the login page's chunks.
  *
- * Generated passwords (server/auth/passwords.ts) are random and exempt; their accounts must
+ * Generated passwords (server/security/passwords.ts) are random and exempt; their accounts must
  * change them at the next login.
  */
 

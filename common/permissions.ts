@@ -1,7 +1,7 @@
 /**
  * Account kinds and permission codes: the one home of who may do what.
  *
- * The server checks these codes on every call (see server/auth/guard.ts); the front end's
+ * The server checks these codes on every call (see server/security/guard.ts); the front end's
  * access.ts reads the same table to narrow menus and buttons. Codes follow RuoYi's
  * `module:entity:action` shape. Only association staff (authType 1) carry codes, through
  * their roles; member units (2) and practitioners (3) are scoped by ownership instead.

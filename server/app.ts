@@ -5,7 +5,7 @@
  * For a module author (e.g. server/files/), the import paths:
  *   BizError, errors.*        server/http/errors.ts      throw to answer `{status:10,...}` (or 20/21/30)
  *   ok(data)                  server/http/envelope.ts    wrap a handler's result
- *   RouteAccess, requireUser, server/auth/guard.ts       `config: { access: {...} }` on every route;
+ *   RouteAccess, requireUser, server/security/guard.ts       `config: { access: {...} }` on every route;
  *   assertSameUnit, ...                                  ownership checks for authTypes 2 and 3
  *   logOperation              server/oplog.ts            one operation_logs row, in your transaction
  *   Db, DbOrTrx, row types    server/db/index.ts         `app.db` is the Kysely instance; `app.clock()` is now
@@ -32,7 +32,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_BASE, ApiStatus, INTERNAL_ERROR_MESSAGE } from '@common/schemas/common';
-import { DOCS_PREFIX, installGuard, isApiPath } from './auth/guard';
+import { DOCS_PREFIX, installGuard, isApiPath } from './security/guard';
 import type { Config } from './config';
 import type { AppDb, Db, DialectName } from './db/index';
 import { fail } from './http/envelope';

@@ -28,7 +28,7 @@ import { migrateTo, migrateToLatest, migrationNames } from '../db/migrations/ind
 import { AUDIT_KEY_FILE } from '../audit/key';
 import { keyIdFor } from '../pii/cipher';
 import { keyFilePath, parseDataKey, writeKeyFile } from '../pii/keys';
-import { reindexAll } from '../search/indexer';
+import { reindexAll } from '../fulltext/indexer';
 import {
   BACKUP_APPLICATION,
   BACKUP_FORMAT,

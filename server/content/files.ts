@@ -6,7 +6,7 @@
 import type { FileRef } from '@common/schemas/content';
 import type { PublicFile } from '@common/schemas/public';
 import { API_BASE } from '@common/schemas/common';
-import type { AuthUser } from '../auth/user';
+import type { AuthUser } from '../security/user';
 import type { DbOrTrx, DomainEntityType, StoredFileRow } from '../db/types';
 import { assertAttachable } from '../files/attach';
 import { BizError } from '../http/errors';

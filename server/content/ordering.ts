@@ -11,7 +11,7 @@ import { AuthType, type PermissionCode } from '@common/permissions';
 import { Envelope, IdParams } from '@common/schemas/common';
 import { ReorderBody } from '@common/schemas/content';
 import type { DbOrTrx } from '../db/types';
-import { requireUser } from '../auth/guard';
+import { requireUser } from '../security/guard';
 import { ok } from '../http/envelope';
 import { BizError, errors } from '../http/errors';
 import { logOperation } from '../oplog';

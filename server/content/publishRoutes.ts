@@ -10,7 +10,7 @@ import Type from 'typebox';
 import type { PermissionCode } from '@common/permissions';
 import { Envelope, IdParams } from '@common/schemas/common';
 import { BatchBody, BatchResult, PublishBody } from '@common/schemas/content';
-import type { RouteAccess } from '../auth/guard';
+import type { RouteAccess } from '../security/guard';
 import { ok } from '../http/envelope';
 import { deleteItems, offlineItems, publishItems, type PublishableKind } from './publishWorkflow';
 

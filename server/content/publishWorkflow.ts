@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx, PublishStatus } from '../db/types';
 import { BizError, errors } from '../http/errors';
 import { logOperation } from '../oplog';
-import { syncSearchDocuments } from '../search/indexer';
+import { syncSearchDocuments } from '../fulltext/indexer';
 import { removeAttachments } from './files';
 
 export interface PublishableKind {

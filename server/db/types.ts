@@ -85,7 +85,7 @@ export interface LoginAttemptsTable {
 
 /**
  * Wrong passwords in a row per login name and login type, whether or not an account holds the
- * name (server/auth/loginLockout.ts), and the lock-out they led to.
+ * name (server/security/loginLockout.ts), and the lock-out they led to.
  */
 export interface LoginFailuresTable {
   login_account: string;

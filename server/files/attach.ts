@@ -9,7 +9,7 @@
  * A file the caller may not read is refused exactly like one that does not exist, so that the
  * answer does not tell whether an id is stored.
  */
-import type { AuthUser } from '../auth/user';
+import type { AuthUser } from '../security/user';
 import type { DbOrTrx } from '../db/types';
 import { BizError } from '../http/errors';
 import { canReadFile } from './readRules';

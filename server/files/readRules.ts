@@ -12,7 +12,7 @@
  * the practitioner, public content).
  */
 import { AuthType, hasPermission } from '@common/permissions';
-import type { AuthUser } from '../auth/user';
+import type { AuthUser } from '../security/user';
 import type { DbOrTrx } from '../db/types';
 import { FILE_HOLDERS } from './holders';
 

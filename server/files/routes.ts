@@ -32,7 +32,7 @@ import {
   StoredFile,
   UploadStatus,
 } from '@common/schemas/files';
-import { requireUser } from '../auth/guard';
+import { requireUser } from '../security/guard';
 import type { StoredFileRow } from '../db/types';
 import { ok } from '../http/envelope';
 import { BizError, errors } from '../http/errors';

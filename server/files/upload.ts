@@ -7,7 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { FILE_ID_PATTERN, MD5_PATTERN, UPLOAD_FIELDS, type StoredFile } from '@common/schemas/files';
 import { ApiStatus } from '@common/schemas/common';
-import { requireUser } from '../auth/guard';
+import { requireUser } from '../security/guard';
 import { BizError } from '../http/errors';
 import { ALLOWED_KINDS_TEXT, detectType } from './detect';
 import { nameForType, sanitizeName } from './names';

@@ -12,7 +12,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { PermissionCode } from '@common/permissions';
-import type { AuthUser } from '../auth/user';
+import type { AuthUser } from '../security/user';
 import type { ReviewKind, ReviewRow } from '../db/types';
 
 /** approve = 通过/备案, reject = 驳回/不通过, return = 退回修改. */

@@ -4,7 +4,7 @@
  * (Where the step came from, the address and user agent, is the audit row's: server/oplog.ts.)
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/user';
+import type { AuthUser } from '../security/user';
 
 export interface Stamp {
   /** The instant as stored (toISOString text): created_at / updated_at and the like. */

@@ -1,6 +1,6 @@
 /**
  * Nobody learns which login names exist: failed logins are counted and locked per login name
- * and type whether or not an account holds the name (server/auth/loginLockout.ts), so an unknown
+ * and type whether or not an account holds the name (server/security/loginLockout.ts), so an unknown
  * name, an existing one and an existing one tried with another type get the same answers, lock
  * and lock timing; registration says a name is taken (the applicant must choose another) with
  * one message for every kind of account, and only after its rate limit.
@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '@common/schemas/registration';
-import { insertAccount } from '../../server/auth/accounts';
-import { generateInitialPassword, hashPassword, verifyLoginPassword } from '../../server/auth/passwords';
+import { insertAccount } from '../../server/security/accounts';
+import { generateInitialPassword, hashPassword, verifyLoginPassword } from '../../server/security/passwords';
 import { migrateTo, migrateToLatest } from '../../server/db/migrations/index';
 import { makeCreditCode } from '../../server/db/seed/demoData';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';

@@ -22,8 +22,8 @@ import {
   passwordExpiredMessage,
 } from '@common/schemas/common';
 import { CONSENT_MESSAGES, type SensitivePiConsent } from '@common/schemas/sessions';
-import { insertAccount } from '../../server/auth/accounts';
-import { generateInitialPassword, hashPassword } from '../../server/auth/passwords';
+import { insertAccount } from '../../server/security/accounts';
+import { generateInitialPassword, hashPassword } from '../../server/security/passwords';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
 

@@ -3,7 +3,7 @@
  * document, called by seven callers (anonymous, the super administrator, staff without any code,
  * staff with one role, unit A, unit B, a practitioner of unit A), against the live app. The
  * expected outcome of each call comes from the route's own access declaration
- * (server/auth/guard.ts) read independently here; then the ownership rules: what unit A owns, unit
+ * (server/security/guard.ts) read independently here; then the ownership rules: what unit A owns, unit
  * B can neither read by id, nor find in its lists, nor download. A new route is covered the day it
  * lands; one with a path parameter this test does not know how to fill fails it until the table
  * below says how.
@@ -20,12 +20,12 @@ import { ApiStatus, type ApiEnvelope } from '@common/schemas/common';
 import { CONTENT_MAX } from '@common/schemas/content';
 import { FILE_ID_PATTERN, type StoredFile } from '@common/schemas/files';
 import { AuthType, hasPermission, type PermissionCode } from '@common/permissions';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
-import { insertRole } from '../../server/auth/roles';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD, DEMO_PRACTITIONER_ID, DEMO_UNIT_ID } from '../../server/db/seed/demo';
 import { makeCreditCode, makeIdCardNo } from '../../server/db/seed/demoData';
-import { routeAccessList, type RouteAccess } from '../../server/auth/guard';
+import { routeAccessList, type RouteAccess } from '../../server/security/guard';
 import { addAccount, md5, multipart, pngBytes, upload } from './files.helpers';
 import { createTestApp, type TestContext } from './helpers';
 

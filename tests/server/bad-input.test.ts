@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTables } from '../../server/backup/tables';
-import { routeAccessList } from '../../server/auth/guard';
+import { routeAccessList } from '../../server/security/guard';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
 const LONG = '长'.repeat(100 * 1024);

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthType, type PermissionCode } from '@common/permissions';
 import type { ReviewDecideResult, ReviewDetail, ReviewQueuePage } from '@common/schemas/businessAudit';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
-import { insertRole } from '../../server/auth/roles';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
+import { insertRole } from '../../server/security/roles';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
 const PASSWORD = 'Audit@2026x';

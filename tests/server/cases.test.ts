@@ -10,16 +10,16 @@ import { AuthType, type PermissionCode } from '@common/permissions';
 import type { CaseDetail, CaseRecord } from '@common/schemas/cases';
 import type { Page } from '@common/schemas/common';
 import type { PublicMemberUnit } from '@common/schemas/public';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
-import { insertRole } from '../../server/auth/roles';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { STALE_VERSION_MESSAGE } from '../../server/http/errors';
 import { MESSAGES } from '../../server/modules/cases/service';
 import { reviewHandlerOf } from '../../server/workflow/reviewHandlers';
 import { pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
-import { requireUser } from '../../server/auth/guard';
+import { requireUser } from '../../server/security/guard';
 import type { FastifyPluginAsync } from 'fastify';
 
 /** The review queue's call: the handler of the review's kind, with no version. */

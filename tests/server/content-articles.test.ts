@@ -8,7 +8,7 @@ import type { Page } from '@common/schemas/common';
 import type { ArticleRecord, NoticeRecord } from '@common/schemas/content';
 import type { StoredFile } from '@common/schemas/files';
 import type { PublicArticle, PublicArticleItem, PublicNotice, PublicNoticeItem } from '@common/schemas/public';
-import { insertRole } from '../../server/auth/roles';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo';
 import { addAccount, pdfBytes, pngBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';

@@ -3,8 +3,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApiEnvelope } from '@common/schemas/common';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
 import type { TestContext } from './helpers';
 
 export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string };

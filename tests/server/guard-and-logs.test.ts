@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@common/schemas/common';
 import type { OperationLogRecord } from '@common/schemas/operationLogs';
-import { assertOwnPractitioner, assertSameUnit, unitFilterFor } from '../../server/auth/guard';
-import type { AuthUser } from '../../server/auth/user';
+import { assertOwnPractitioner, assertSameUnit, unitFilterFor } from '../../server/security/guard';
+import type { AuthUser } from '../../server/security/user';
 import { BizError } from '../../server/http/errors';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { createTestApp, dialects, type TestContext } from './helpers';

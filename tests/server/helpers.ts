@@ -52,7 +52,7 @@ export interface TestContext {
   /**
    * Logs in and returns a token ready for work: an account that would first have to change its
    * generated password or confirm the first-login consent (the account gate,
-   * server/auth/accountGate.ts) is marked as having done so, as its owner would at first login.
+   * server/security/accountGate.ts) is marked as having done so, as its owner would at first login.
    * Pass `{ asIs: true }` (or call POST user/auth/login yourself) to test the gate itself.
    */
   login(loginAccount: string, password: string, authType?: 1 | 2 | 3, options?: { asIs?: boolean }): Promise<string>;

@@ -16,7 +16,7 @@ import {
   type InspectionRecord,
   type InspectionYearRecord,
 } from '@common/schemas/inspections';
-import { insertRole } from '../../server/auth/roles';
+import { insertRole } from '../../server/security/roles';
 import { beijingDay } from '../../server/content/views';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { remindInspectionDeadlines, reminderKey } from '../../server/modules/inspections/reminders';

@@ -10,8 +10,8 @@ import type { MemberInfoRecord, MemberInfoSaveResult } from '@common/schemas/mem
 import { MEMBER_INFO_MESSAGES } from '@common/schemas/memberInfo';
 import type { PublicMemberUnit } from '@common/schemas/public';
 import type { StoredFile } from '@common/schemas/files';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { makeCreditCode } from '../../server/db/seed/demoData';
 import { addAccount, pdfBytes, upload } from './files.helpers';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@common/schemas/common';
 import type { AuditVerifyResult, OperationLogRecord } from '@common/schemas/operationLogs';
-import { insertRole } from '../../server/auth/roles';
+import { insertRole } from '../../server/security/roles';
 import { beijingDay } from '../../server/content/views';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { addAccount } from './files.helpers';

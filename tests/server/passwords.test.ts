@@ -1,6 +1,6 @@
 /** Password hashing: full scrypt cost for chosen passwords, a lower one only for generated initial passwords. */
 import { describe, expect, it } from 'vitest';
-import { generateInitialPassword, hashPassword, verifyPassword } from '../../server/auth/passwords';
+import { generateInitialPassword, hashPassword, verifyPassword } from '../../server/security/passwords';
 
 describe('password hashes', () => {
   it('hash chosen passwords at full cost and generated ones at the lower cost, both verifiable', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicCertificate } from '@common/schemas/certificates';
 import type { Page } from '@common/schemas/common';
 import { DELETION_REQUEST_STATUSES, PROFILE_MESSAGES, type DeletionRequestRecord, type PersonalData } from '@common/schemas/profile';
-import { insertRole } from '../../server/auth/roles';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD, DEMO_PRACTITIONER_ID } from '../../server/db/seed/demo';
 import { readPii } from '../../server/pii';
 import { addAccount, pngBytes, upload } from './files.helpers';

@@ -18,7 +18,7 @@ import {
   type PractitionerDetail,
   type PractitionerRecord,
 } from '@common/schemas/practitioners';
-import { insertRole } from '../../server/auth/roles';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { addAccount, pngBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';

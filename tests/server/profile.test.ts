@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalData } from '@common/schemas/profile';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
 import { DEMO_PASSWORD, DEMO_PRACTITIONER_ID, DEMO_UNIT_ID } from '../../server/db/seed/demo';
 import { readPii } from '../../server/pii';
 import { createTestApp, dialects, type TestContext } from './helpers';

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@common/schemas/public';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
-import { syncSearchDocument } from '../../server/search/indexer';
-import { documentTokens, queryTerms } from '../../server/search/tokenize';
+import { syncSearchDocument } from '../../server/fulltext/indexer';
+import { documentTokens, queryTerms } from '../../server/fulltext/tokenize';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
 describe('tokenizer', () => {

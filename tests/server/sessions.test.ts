@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@common/schemas/common';
 import { SESSION_MESSAGES, type OnlineSession, type OwnSession } from '@common/schemas/sessions';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
-import { insertRole } from '../../server/auth/roles';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { describeDevice } from '../../server/modules/sessions/device';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthType, type PermissionCode } from '@common/permissions';
 import type { Workbench } from '@common/schemas/workbench';
-import { insertAccount } from '../../server/auth/accounts';
-import { hashPassword } from '../../server/auth/passwords';
-import { insertRole } from '../../server/auth/roles';
+import { insertAccount } from '../../server/security/accounts';
+import { hashPassword } from '../../server/security/passwords';
+import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { createTestApp, dialects, type TestContext } from './helpers';
 

@@ -1,10 +1,10 @@
 /**
  * The public site's supporting tables (the content issue):
  * - search_documents: one row per searchable public item (article, notice, member unit,
- *   expert) with its title, summary and visibility, kept in step by server/search/indexer.ts;
+ *   expert) with its title, summary and visibility, kept in step by server/fulltext/indexer.ts;
  *   the word index beside it is dialect-specific: a contentless FTS5 table on SQLite, a
  *   tsvector table with a GIN index on PostgreSQL (both hold the same tokens, see
- *   server/search/tokenize.ts);
+ *   server/fulltext/tokenize.ts);
  * - content_views: who (a keyed hash of address and browser, never the address) read which
  *   article or notice on which day, so a visitor counts once per day;
  * - app_meta: small facts about the installation (the search index's version).
@@ -38,7 +38,7 @@ export function contentMigration(dialect: DialectName): Migration {
       await db.schema.createIndex('search_documents_until_idx').on('search_documents').column('visible_until').execute();
 
       if (dialect === 'postgres') {
-        // Beside the documents, so that their rows stay small for ranking (see search/query.ts).
+        // Beside the documents, so that their rows stay small for ranking (see server/fulltext/query.ts).
         await sql`create table search_tsv (id bigint primary key references search_documents (id) on delete cascade, tsv tsvector not null)`.execute(db);
         await sql`create index search_tsv_idx on search_tsv using gin (tsv)`.execute(db);
       } else {

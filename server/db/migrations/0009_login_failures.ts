@@ -1,6 +1,6 @@
 /**
  * login_failures: wrong-password counts and lock-outs per login name and login type, whether
- * or not an account holds that name (server/auth/loginLockout.ts). Kept on the account before,
+ * or not an account holds that name (server/security/loginLockout.ts). Kept on the account before,
  * only an existing account could be locked, so the lock-out answer told which names exist.
  *
  * The lock-outs in force move over with their counts; accounts.failed_login_count and

@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { SENSITIVE_PI_CONSENT_KIND, SENSITIVE_PI_CONSENT_VERSION } from '@common/consentTexts';
 import type { FieldCipher } from '../../pii/cipher';
-import { hasSensitivePiConsent } from '../../auth/accountGate';
+import { hasSensitivePiConsent } from '../../security/accountGate';
 import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
-import { insertAccount } from '../../auth/accounts';
-import { insertRole } from '../../auth/roles';
-import { hashPassword } from '../../auth/passwords';
+import { insertAccount } from '../../security/accounts';
+import { insertRole } from '../../security/roles';
+import { hashPassword } from '../../security/passwords';
 import type { Db } from '../types';
-import { reindexAll } from '../../search/indexer';
+import { reindexAll } from '../../fulltext/indexer';
 import { seedDemoData } from './demoData';
 import { seedDemoFiles } from './demoFiles';
 

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_PERMISSION_CODES, AuthType, SEPARATED_ADMIN_ROLES, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { DICTIONARIES } from '@common/dictionaries';
-import { insertAccount } from '../../auth/accounts';
-import { insertRole, syncRolePermissions } from '../../auth/roles';
-import { generatePassword, hashPassword } from '../../auth/passwords';
+import { insertAccount } from '../../security/accounts';
+import { insertRole, syncRolePermissions } from '../../security/roles';
+import { generatePassword, hashPassword } from '../../security/passwords';
 import type { Db, DbOrTrx } from '../types';
 import { seedSitePages } from './sitePages';
 

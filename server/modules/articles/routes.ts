@@ -15,7 +15,7 @@ import {
   SanitizeResult,
 } from '@common/schemas/content';
 import { PublicArticle, PublicArticleItem, PublicArticleListQuery } from '@common/schemas/public';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
 import { registerPublicContentFileRule } from '../../content/readRule';
 import { sanitizeRichText } from '../../content/sanitize';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { hasPermission } from '@common/permissions';
 import type { ArticleCreateBody, ArticleUpdateBody } from '@common/schemas/content';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachableInlineImages, setAttachments, SLOT_ATTACHMENT, SLOT_INLINE } from '../../content/files';
 import { publishFields } from '../../content/publishing';
 import { sanitizeRichText } from '../../content/sanitize';
@@ -12,7 +12,7 @@ import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/vers
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { syncSearchDocument } from '../../search/indexer';
+import { syncSearchDocument } from '../../fulltext/indexer';
 import { findArticleRow } from './queries';
 
 export const ARTICLE_KIND = { table: 'articles', entity: 'article', label: '文章' } as const;

@@ -2,7 +2,7 @@
  * The first-login consent to the processing of sensitive personal information (PIPL art. 29;
  * issue 12): a practitioner reads common/consentTexts.ts and agrees; the agreement is recorded
  * (version, time, address, user agent) in `consents` with a log row. Until then the account
- * gate (server/auth/accountGate.ts) refuses everything else with status 24.
+ * gate (server/security/accountGate.ts) refuses everything else with status 24.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ import {
   SENSITIVE_PI_CONSENT_VERSION,
 } from '@common/consentTexts';
 import { CONSENT_MESSAGES, type SensitivePiConsent } from '@common/schemas/sessions';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';

@@ -11,7 +11,7 @@ import {
 } from '@common/schemas/auth';
 import { Envelope } from '@common/schemas/common';
 import { CONSENT_MESSAGES, SensitivePiConsent, SensitivePiConsentBody } from '@common/schemas/sessions';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { recordSensitivePiConsent, sensitivePiConsentOf } from './consent';
 import { changeOwnPassword, login, logout, showOrResetLogin, toCurrentUser } from './service';

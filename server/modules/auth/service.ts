@@ -6,11 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { CurrentUser, LoginBody, LoginResult, ShowLoginAccountResult } from '@common/schemas/auth';
 import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy';
-import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../auth/loginLockout';
-import { generatePassword, hashPassword, verifyLoginPassword, verifyPassword } from '../../auth/passwords';
-import { accountStateOf, type AccountState } from '../../auth/accountGate';
-import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../auth/sessions';
-import { loadAuthUser, type AuthUser } from '../../auth/user';
+import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../security/loginLockout';
+import { generatePassword, hashPassword, verifyLoginPassword, verifyPassword } from '../../security/passwords';
+import { accountStateOf, type AccountState } from '../../security/accountGate';
+import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../security/sessions';
+import { loadAuthUser, type AuthUser } from '../../security/user';
 import { toBool } from '../../db/index';
 import type { AccountRow } from '../../db/types';
 import { BizError, errors } from '../../http/errors';
@@ -75,7 +75,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
     .where('login_account', '=', body.loginAccount)
     .executeTakeFirst();
   // The account the name and type log in to, if any. Everything up to the password's verdict
-  // takes the same steps without one (server/auth/loginLockout.ts, verifyLoginPassword), so that
+  // takes the same steps without one (server/security/loginLockout.ts, verifyLoginPassword), so that
   // neither the answers nor their timing tell which names exist.
   const holder = account && account.auth_type === body.authType ? account : undefined;
   const name: LoginName = { loginAccount: body.loginAccount, authType: body.authType };

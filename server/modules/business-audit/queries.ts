@@ -14,7 +14,7 @@ import {
   type ReviewQueuePage,
   type ReviewQueueQuery,
 } from '@common/schemas/businessAudit';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { dayEnd, dayStart } from '../../content/publishing';
 import type { Database, DbOrTrx, ReviewRow } from '../../db/types';
 import { errors } from '../../http/errors';

@@ -8,7 +8,7 @@ import Type from 'typebox';
 import { AuthType } from '@common/permissions';
 import { Envelope } from '@common/schemas/common';
 import { ReviewDecideBody, ReviewDecideResult, ReviewDetail, ReviewQueuePage, ReviewQueueQuery } from '@common/schemas/businessAudit';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { listQueue, reviewDetail } from './queries';
 import { decideReviews, decisionMessage } from './service';

@@ -14,7 +14,7 @@ import {
   type ReviewDecisionOutcome,
 } from '@common/schemas/businessAudit';
 import { REVIEW_STATUS_LABELS } from '@common/schemas/membership';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { BizError } from '../../http/errors';
 import { reviewHandlerOf, type ReviewDecisionInput } from '../../workflow/reviewHandlers';
 import { findReview } from './queries';

@@ -1,8 +1,8 @@
 /** GET /cases/export: the list's filters and sort as an .xlsx for staff (case:view), logged first. */
 import type { FastifyRequest } from 'fastify';
 import { CASE_STATUS_LABELS, type CaseExportQuery } from '@common/schemas/cases';
-import { requireUser } from '../../auth/guard';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import type { AuthUser } from '../../security/user';
 import type { DbOrTrx } from '../../db/types';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';

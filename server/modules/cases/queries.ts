@@ -5,7 +5,7 @@
 import { AuthType, hasPermission } from '@common/permissions';
 import type { CaseAction, CaseDetail, CaseExportQuery, CaseListQuery, CaseRecord } from '@common/schemas/cases';
 import type { Page } from '@common/schemas/common';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, SLOT_ATTACHMENT, toFileRef } from '../../content/files';
 import { toBool } from '../../db/index';
 import type { CaseStatus, DbOrTrx } from '../../db/types';

@@ -26,7 +26,7 @@ import {
   CaseUpdateBody,
 } from '@common/schemas/cases';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';

@@ -19,7 +19,7 @@ import {
   PublicCertificate,
 } from '@common/schemas/certificates';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { beijingDay } from '../../content/views';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';

@@ -4,7 +4,7 @@
  * page (GET /public/certificates/:number) reads the same row, so it says 已吊销 at once.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { revokeCertificate as revokeInWorkflow } from '../../workflow/certificates';

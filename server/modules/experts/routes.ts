@@ -19,7 +19,7 @@ import { AuthType, type PermissionCode } from '@common/permissions';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import { EXPERT_ACTIONS, ExpertCreateBody, ExpertExportQuery, ExpertListQuery, ExpertRecord, ExpertUpdateBody } from '@common/schemas/experts';
 import { PublicExpert, PublicExpertListQuery } from '@common/schemas/public';
-import type { RouteAccess } from '../../auth/guard';
+import type { RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';

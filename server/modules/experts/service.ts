@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { checkEmail, checkPhone } from '@common/validators';
 import { checkBirthYear, type ExpertAction, type ExpertCreateBody, type ExpertUpdateBody } from '@common/schemas/experts';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import type { DbOrTrx, ExpertRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { syncSearchDocument } from '../../search/indexer';
+import { syncSearchDocument } from '../../fulltext/indexer';
 import { findExpertRow, specialtiesOf } from './queries';
 
 const ENTITY = 'expert';

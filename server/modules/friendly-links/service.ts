@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FriendlyLinkCreateBody, FriendlyLinkUpdateBody } from '@common/schemas/content';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import { nextSort, type OrderedKind } from '../../content/ordering';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';

@@ -10,8 +10,8 @@ import {
   INSPECTION_SUBJECT_TYPE_LABELS,
   type InspectionExportQuery,
 } from '@common/schemas/inspections';
-import { requireUser } from '../../auth/guard';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { BizError } from '../../http/errors';

@@ -17,7 +17,7 @@ import {
   type InspectionRecord,
   type InspectionYearRecord,
 } from '@common/schemas/inspections';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, SLOT_ATTACHMENT, toFileRef } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx, InspectionStatus, InspectionYearStatus } from '../../db/types';

@@ -10,7 +10,7 @@
 import { INSPECTION_REMINDER_DAYS } from '@common/schemas/inspections';
 import { beijingDay } from '../../content/views';
 import type { Db } from '../../db/types';
-import { notifyUnit } from '../../messages/notify';
+import { notifyUnit } from '../../notify';
 import { UNSUBMITTED_STATUSES } from './queries';
 import { syncSubjects } from './subjects';
 

@@ -32,7 +32,7 @@ import {
   InspectionYearRecord,
   InspectionYearUpdateBody,
 } from '@common/schemas/inspections';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';

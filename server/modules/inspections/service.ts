@@ -25,14 +25,14 @@ import {
   type InspectionYearCreateBody,
   type InspectionYearUpdateBody,
 } from '@common/schemas/inspections';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx, InspectionStatus, ReviewStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
-import { notifyPractitioner, notifyStaffWith, notifyUnit } from '../../messages/notify';
+import { notifyPractitioner, notifyStaffWith, notifyUnit } from '../../notify';
 import { logOperation } from '../../oplog';
 import { extendCertificates } from '../../workflow/certificates';
 import { decideReview, openReview } from '../../workflow/reviews';

@@ -6,7 +6,7 @@
  */
 import { AuthType } from '@common/permissions';
 import type { MemberCertificateSummary, MemberInfoRecord, UnitKeyField, UnitPendingChange } from '@common/schemas/memberInfo';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
 import { UNIT_KEY_FIELDS, fenToWanYuan, type MemberUnitRow, type PendingUnitChange } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';

@@ -19,7 +19,7 @@ import {
   RejectChangeBody,
   ResubmitBody,
 } from '@common/schemas/memberInfo';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { beijingDay } from '../../content/views';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';

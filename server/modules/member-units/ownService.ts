@@ -18,7 +18,7 @@ import {
   type ResubmitBody,
 } from '@common/schemas/memberInfo';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { UNIT_KEY_FIELDS, wanYuanToFen, type MemberUnitRow, type MemberUnitUpdate, type PendingUnitChange } from '../../db/domainTypes';
@@ -27,7 +27,7 @@ import { assertVersion, updateWithVersion, type VersionedChanges } from '../../d
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { syncSearchDocument } from '../../search/indexer';
+import { syncSearchDocument } from '../../fulltext/indexer';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { SLOT_BUSINESS_LICENCE, SLOT_QUALIFICATION, creditCodeHolder, findUnitRow, parsePendingChange } from './ownQueries';
 import { noticeInfoChangeDecided, noticeInfoChangeSubmitted, noticeRegistrationSubmitted } from '../messages/membershipNotices';

@@ -26,7 +26,7 @@ import {
   MemberUnitWindowBody,
 } from '@common/schemas/memberUnits';
 import { PublicMemberUnit, PublicMemberUnitItem, PublicMemberUnitListQuery } from '@common/schemas/public';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';

@@ -20,8 +20,8 @@ import {
   type MemberUnitWindowBody,
 } from '@common/schemas/memberUnits';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
-import { revokeAccountSessions } from '../../auth/sessions';
-import type { AuthUser } from '../../auth/user';
+import { revokeAccountSessions } from '../../security/sessions';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { wanYuanToFen, type MemberUnitUpdate } from '../../db/domainTypes';
@@ -31,7 +31,7 @@ import { assertAttachable } from '../../files/attach';
 import { assertVersion, updateWithVersion, type VersionedChanges } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { syncSearchDocument } from '../../search/indexer';
+import { syncSearchDocument } from '../../fulltext/indexer';
 import { issueCertificate, revokeAllOf } from '../../workflow/certificates';
 import { nextNumber } from '../../workflow/numbers';
 import { decideReview } from '../../workflow/reviews';

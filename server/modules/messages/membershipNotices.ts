@@ -17,7 +17,7 @@ import {
   practitionerAccountIds,
   unitAccountIds,
   type MessageInput,
-} from '../../messages/notify';
+} from '../../notify';
 
 const queueOf = (kind: string) => `/Manage/business-audit?kind=${kind}`;
 const MEMBER_INFO_PAGE = '/Manage/memberInfo';

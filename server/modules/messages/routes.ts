@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
 import { MessageListQuery, MessageReadAllResult, MessageRecord, MessageSummary } from '@common/schemas/messages';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { listMessages, markAllRead, markRead, messageSummary } from './service';
 

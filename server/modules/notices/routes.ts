@@ -7,7 +7,7 @@ import Type from 'typebox';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import { NoticeCreateBody, NoticeListQuery, NoticeRecord, NoticeUpdateBody } from '@common/schemas/content';
 import { PublicNotice, PublicNoticeItem, PublicNoticeListQuery } from '@common/schemas/public';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
 import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';

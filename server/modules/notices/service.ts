@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { NoticeCreateBody, NoticeUpdateBody } from '@common/schemas/content';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachableInlineImages, setAttachments, SLOT_ATTACHMENT, SLOT_INLINE } from '../../content/files';
 import { assertExpiryAfterPublish, publishFields } from '../../content/publishing';
 import { sanitizeRichText } from '../../content/sanitize';
@@ -11,7 +11,7 @@ import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/vers
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { syncSearchDocument } from '../../search/indexer';
+import { syncSearchDocument } from '../../fulltext/indexer';
 import { findNoticeRow } from './queries';
 
 export const NOTICE_KIND = { table: 'notices', entity: 'notice', label: '公告' } as const;

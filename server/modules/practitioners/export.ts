@@ -9,8 +9,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AuthType, hasPermission } from '@common/permissions';
 import { PRACTITIONER_STATUS_LABELS, type PractitionerExportQuery } from '@common/schemas/practitioners';
-import { requireUser } from '../../auth/guard';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import { errors } from '../../http/errors';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxRow } from '../../excel';

@@ -24,7 +24,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AuthType } from '@common/permissions';
 import { PRACTITIONER_MESSAGES } from '@common/schemas/practitioners';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';

@@ -16,7 +16,7 @@
  *    good rows are saved. The answer lists every failing row
  *    with all its problems, and each new account's login name and password (shown once).
  *
- * Passwords are hashed with scrypt (server/auth/passwords.ts), the slow part by design: the
+ * Passwords are hashed with scrypt (server/security/passwords.ts), the slow part by design: the
  * hashes of the next rows are computed on libuv's thread pool while the current rows are
  * written, so both cores work.
  */
@@ -31,9 +31,9 @@ import {
   type PractitionerImportBody,
   type PractitionerImportResult,
 } from '@common/schemas/practitioners';
-import { requireUser } from '../../auth/guard';
-import { generateInitialPassword } from '../../auth/passwords';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import { generateInitialPassword } from '../../security/passwords';
+import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import { readSheetInWorker, type SheetRow } from '../../excel';
 import { canReadFile } from '../../files/readRules';

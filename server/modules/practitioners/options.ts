@@ -5,7 +5,7 @@
  */
 import { AuthType } from '@common/permissions';
 import type { PractitionerOption, PractitionerOptionsQuery } from '@common/schemas/projects';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import type { DbOrTrx } from '../../db/types';
 import { matchesKeyword } from '../../http/paging';
 

@@ -19,7 +19,7 @@ import {
   type PractitionerListQuery,
   type PractitionerRecord,
 } from '@common/schemas/practitioners';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { toBool } from '../../db/index';

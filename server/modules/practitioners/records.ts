@@ -11,7 +11,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AuthType } from '@common/permissions';
 import { PRACTITIONER_MESSAGES } from '@common/schemas/practitioners';
-import { insertAccounts } from '../../auth/accounts';
+import { insertAccounts } from '../../security/accounts';
 import type { DbOrTrx } from '../../db/types';
 import { newAuditColumns } from '../../db/versioned';
 import { BizError } from '../../http/errors';

@@ -36,7 +36,7 @@ import {
   PractitionerResubmitBody,
   PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx, XLSX_CONTENT_TYPE } from '../../excel';
 import { contentDisposition } from '../../files/names';
 import { ok } from '../../http/envelope';

@@ -26,9 +26,9 @@ import {
   type PractitionerResubmitBody,
   type PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
-import { requireUser } from '../../auth/guard';
-import { generateInitialPassword } from '../../auth/passwords';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import { generateInitialPassword } from '../../security/passwords';
+import type { AuthUser } from '../../security/user';
 import { removeAttachments, setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';

@@ -8,8 +8,8 @@
  *   member:practitioner:reveal, or the practitioner's own unit.
  */
 import { AuthType, hasPermission } from '@common/permissions';
-import { assertOwnPractitioner } from '../../auth/guard';
-import type { AuthUser } from '../../auth/user';
+import { assertOwnPractitioner } from '../../security/guard';
+import type { AuthUser } from '../../security/user';
 import { errors } from '../../http/errors';
 
 export interface PractitionerOwner {

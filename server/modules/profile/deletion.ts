@@ -18,8 +18,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { PROFILE_MESSAGES } from '@common/schemas/profile';
-import { requireUser } from '../../auth/guard';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import type { AuthUser } from '../../security/user';
 import type { Db, DbOrTrx, ReviewRow } from '../../db/types';
 import { FileStorage } from '../../files/storage';
 import { BizError } from '../../http/errors';

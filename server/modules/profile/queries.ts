@@ -18,7 +18,7 @@ import {
   type ProfilePractitioner,
   type ProfileUnit,
 } from '@common/schemas/profile';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import { dictLabelsOf } from '../../db/dictionaries';
 import { toBool } from '../../db/index';

@@ -23,7 +23,7 @@ import {
   PROFILE_MESSAGES,
   WithdrawConsentResult,
 } from '@common/schemas/profile';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import { contentDisposition } from '../../files/names';
 import { ok } from '../../http/envelope';
 import { logOperation } from '../../oplog';

@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { PROJECT_STATUS_LABELS, type ProjectExportQuery } from '@common/schemas/projects';
-import { requireUser } from '../../auth/guard';
-import type { AuthUser } from '../../auth/user';
+import { requireUser } from '../../security/guard';
+import type { AuthUser } from '../../security/user';
 import type { DbOrTrx } from '../../db/types';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';

@@ -7,7 +7,7 @@
 import { AuthType, hasPermission } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import type { ProjectAction, ProjectDetail, ProjectExportQuery, ProjectListQuery, ProjectRecord } from '@common/schemas/projects';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, toFileRef } from '../../content/files';
 import { fenToWanYuan } from '../../db/domainTypes';
 import type { DbOrTrx, ProjectStatus } from '../../db/types';

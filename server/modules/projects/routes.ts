@@ -25,7 +25,7 @@ import {
   ProjectStepBody,
   ProjectUpdateBody,
 } from '@common/schemas/projects';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';

@@ -18,13 +18,13 @@ import {
   type ProjectStepBody,
   type ProjectUpdateBody,
 } from '@common/schemas/projects';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { removeAttachments, setAttachments } from '../../content/files';
 import { wanYuanToFen } from '../../db/domainTypes';
 import type { DbOrTrx, ProjectStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
-import { notifyStaffWith, notifyUnit } from '../../messages/notify';
+import { notifyStaffWith, notifyUnit } from '../../notify';
 import { logOperation } from '../../oplog';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { assertAttachable } from '../../files/attach';

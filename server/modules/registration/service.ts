@@ -19,8 +19,8 @@ import {
 } from '@common/schemas/registration';
 import { checkPasswordStrength } from '@common/passwordPolicy';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
-import { insertAccount } from '../../auth/accounts';
-import { hashPassword } from '../../auth/passwords';
+import { insertAccount } from '../../security/accounts';
+import { hashPassword } from '../../security/passwords';
 import { assertFiles, setAttachments } from '../../content/files';
 import { wanYuanToFen } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
 import { RoleCreateBody, RoleListQuery, RoleRecord, RoleUpdateBody } from '@common/schemas/roles';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { findRole, listRoles } from './queries';

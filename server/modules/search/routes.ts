@@ -1,10 +1,10 @@
-/** GET /public/search: the public site's search (server/search/). */
+/** GET /public/search: the public site's search (server/fulltext/). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@common/schemas/common';
 import { SearchQuery, SearchResult } from '@common/schemas/public';
 import { ok } from '../../http/envelope';
-import { ensureSearchIndex } from '../../search/indexer';
-import { search } from '../../search/query';
+import { ensureSearchIndex } from '../../fulltext/indexer';
+import { search } from '../../fulltext/query';
 
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // An index built by another version of the tokenizer (or none yet) is rebuilt at start.

@@ -12,7 +12,7 @@ import {
   SESSION_MESSAGES,
   SessionIdParams,
 } from '@common/schemas/sessions';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { listOnlineSessions, listOwnSessions } from './queries';
 import { endOwnSession, forceLogout } from './service';

@@ -6,8 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { SESSION_MESSAGES } from '@common/schemas/sessions';
-import { revokeSession } from '../../auth/sessions';
-import type { AuthUser } from '../../auth/user';
+import { revokeSession } from '../../security/sessions';
+import type { AuthUser } from '../../security/user';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { holdsRole, isSuperAdmin } from '../auth/service';

@@ -9,7 +9,7 @@ import Type from 'typebox';
 import { Envelope } from '@common/schemas/common';
 import { SitePageRecord, SitePageUpdateBody } from '@common/schemas/content';
 import { PublicSitePage, SitePageKeyParams } from '@common/schemas/sitePages';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { publicRead } from '../../http/readCache';

@@ -1,7 +1,7 @@
 /** Editing a site page: its content sanitised like articles', with the version read (optimistic lock). */
 import type { FastifyRequest } from 'fastify';
 import type { SitePageUpdateBody } from '@common/schemas/content';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { sanitizeRichText } from '../../content/sanitize';
 import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { errors } from '../../http/errors';

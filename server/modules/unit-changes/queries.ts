@@ -13,7 +13,7 @@ import {
   type UnitChangeRecord,
   type UnitChangeWaiting,
 } from '@common/schemas/unitChanges';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { attachmentsOf, toFileRef } from '../../content/files';
 import { dayEnd, dayStart } from '../../content/publishing';
 import type { DbOrTrx, UnitChangeStatus } from '../../db/types';

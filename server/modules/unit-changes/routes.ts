@@ -17,7 +17,7 @@ import {
   UnitChangeRejectBody,
   UnitChangeWithdrawBody,
 } from '@common/schemas/unitChanges';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';
 import { isReleaseLetterOf, listUnitChanges, unitChangeDetail } from './queries';

@@ -21,7 +21,7 @@ import {
   type UnitChangeWithdrawBody,
 } from '@common/schemas/unitChanges';
 import { checkIdCardNo } from '@common/validators';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { setAttachments } from '../../content/files';
 import { beijingDay } from '../../content/views';
 import type { DbOrTrx, UnitChangeStatus } from '../../db/types';

@@ -9,8 +9,8 @@ import {
   type UserRecord,
 } from '@common/schemas/users';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
-import { lockedAccounts, lockKey } from '../../auth/loginLockout';
-import { rolesOfAccounts } from '../../auth/roles';
+import { lockedAccounts, lockKey } from '../../security/loginLockout';
+import { rolesOfAccounts } from '../../security/roles';
 import { toBool } from '../../db/index';
 import type { AccountRow, DbOrTrx } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';

@@ -14,7 +14,7 @@ import {
   UserRecord,
   UserUpdateBody,
 } from '@common/schemas/users';
-import { requireUser } from '../../auth/guard';
+import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { showOrResetLogin } from '../auth/service';

@@ -6,7 +6,7 @@
  */
 import { AuthType } from '@common/permissions';
 import { CERTIFICATE_EXPIRING_DAYS, type OwnWorkbench, type WorkbenchCertificate, type WorkbenchInspection, type WorkbenchTodo } from '@common/schemas/workbench';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import type { CertificateKind, DbOrTrx } from '../../db/types';
 import { errors } from '../../http/errors';

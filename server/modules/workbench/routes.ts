@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthType } from '@common/permissions';
 import { Envelope } from '@common/schemas/common';
 import { Workbench, WorkbenchQuery } from '@common/schemas/workbench';
-import { requireUser, type RouteAccess } from '../../auth/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { ownWorkbench } from './own';
 import { staffWorkbench } from './staff';

@@ -9,7 +9,7 @@ import { hasPermission } from '@common/permissions';
 import { REVIEW_KIND_VALUES } from '@common/schemas/membership';
 import { reviewKindLabel } from '@common/schemas/businessAudit';
 import { WORKBENCH_FIRST_YEAR, type LabelledCount, type StaffWorkbench, type WorkbenchLogEntry, type WorkbenchMonth } from '@common/schemas/workbench';
-import type { AuthUser } from '../../auth/user';
+import type { AuthUser } from '../../security/user';
 import { dayEnd, dayStart } from '../../content/publishing';
 import { beijingDay } from '../../content/views';
 import { dictLabelsOf } from '../../db/dictionaries';
