@@ -79,7 +79,8 @@ export interface BuildAppOptions {
 }
 
 /**
- * Never log secrets or personal information (issue 12): tokens, cookies, passwords, ID numbers
+ * Never log secrets or personal information (tests/server/log-redaction.test.ts): tokens,
+ * cookies, passwords, ID numbers
  * and phones, wherever a log call could carry them. Request URLs are logged without their query
  * string (a list filtered by an ID number would otherwise write it to the log).
  */
@@ -222,7 +223,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 /**
- * What a page of ours may load (issue 9; STANDARDS.md 等保 2.0): scripts only from this origin,
+ * What a page of ours may load (等保 2.0; tests/server/security-headers.test.ts): scripts only
+ * from this origin,
  * never inline, nothing from another origin, never framed. Styles may be inline because antd
  * writes its CSS-in-JS as <style> elements; images and the MD5 worker may come from blob:
  * (previews of files being uploaded, the hashing worker), images and fonts from data: URLs.

@@ -1,5 +1,6 @@
 /**
- * WORKERS=N (issue 10): the primary process has already migrated and seeded the database; it
+ * WORKERS=N (one machine, several cores): the primary process has already migrated and seeded
+ * the database; it
  * forks N server processes that share one port (Node's cluster hands connections out in turn)
  * and keeps them running:
  *

@@ -19,7 +19,7 @@ export interface Config {
   adminPassword: string | null;
   /** A session ends after this much inactivity (sliding). */
   sessionIdleMinutes: number;
-  /** Staff sessions end after this much inactivity (issue 12; 等保: 30 minutes). */
+  /** Staff sessions end after this much inactivity (等保: 30 minutes). */
   staffSessionIdleMinutes: number;
   /** Staff sessions end this long after login whatever the activity; 0 = no limit. */
   sessionMaxHours: number;

@@ -1,6 +1,7 @@
 /**
  * Daily housekeeping inside the server (no extra process): run once at start, then every day.
- * Each job is safe to repeat and to run on several instances at once (issue 10): the audit
+ * Each job is safe to repeat and to run on several instances at once (WORKERS, or several
+ * machines on one database): the audit
  * purge takes the chain's lock.
  */
 import type { FastifyInstance } from 'fastify';

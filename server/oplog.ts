@@ -1,5 +1,5 @@
 /**
- * The operation log, which is also the audit trail (等保 2.0 安全审计; issue 12): every write
+ * The operation log, which is also the audit trail (等保 2.0 安全审计): every write
  * and every security event records who did what to which record, when, from where, and with
  * what result, in the SAME transaction as the change (pass the transaction), so the log never
  * disagrees with the data. Each row is chained to the previous one with a keyed hash

@@ -1,5 +1,5 @@
 /**
- * The backup archive (issue 10): one .tar.gz holding
+ * The backup archive (npm run backup / restore): one .tar.gz holding
  *
  *   manifest.json              what follows, with row counts and checksums (written first)
  *   tables/<table>.ndjson      one JSON array of column values per row, columns as in the manifest

@@ -24,7 +24,7 @@ import type { SitePageKey } from '@common/schemas/sitePages';
 /** 0 or 1 (the same as IntBool in ./types.ts; repeated so that this file imports nothing local). */
 type IntBool = number;
 
-/** version (optimistic locking), created/updated at/by: every entity carries them (DOMAIN.md). */
+/** version (optimistic locking), created/updated at/by: every entity carries them (docs/domain.md). */
 export interface AuditColumns {
   version: number;
   created_at: string;
@@ -91,7 +91,7 @@ export const REVIEW_KINDS = [
   'project',
   'case',
   'practitioner', // a practitioner's registration by their unit
-  'pi_deletion', // a practitioner withdrew their consent: erase their personal data (issue 12)
+  'pi_deletion', // a practitioner withdrew their consent: erase their personal data (PIPL art. 47)
 ] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
@@ -146,7 +146,7 @@ export interface PendingUnitChange {
   credit_code?: string;
   legal_representative?: string;
 }
-/** The member-unit columns whose change goes back to review (DOMAIN.md). */
+/** The member-unit columns whose change goes back to review (the association's rule: docs/domain.md). */
 export const UNIT_KEY_FIELDS = ['name', 'credit_code', 'legal_representative'] as const satisfies readonly (keyof PendingUnitChange)[];
 
 
@@ -522,7 +522,7 @@ export interface RateLimitEventsTable {
 export const MESSAGE_KINDS = ['decision', 'submission', 'reminder', 'system'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** A message to one account (issue 8): decisions, new submissions for staff, reminders. */
+/** A message to one account: decisions, new submissions for staff, reminders. */
 export interface MessagesTable {
   id: string;
   account_id: string;

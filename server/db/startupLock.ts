@@ -1,6 +1,7 @@
 /**
  * Migrations and the base seed run once when several instances start at the same moment
- * (issue 10): on PostgreSQL the first instance takes a session-level advisory lock, the others
+ * (several instances on one database): on PostgreSQL the first instance takes a session-level
+ * advisory lock, the others
  * wait for it and then find nothing left to do. (SQLite serves one machine: WORKERS' primary
  * process migrates before it forks, and Kysely's migration lock covers the migrations.)
  */

@@ -25,7 +25,7 @@ export interface AccountsTable {
   practitioner_id: string | null;
   enabled: IntBool;
   must_change_password: IntBool;
-  /** When the password was last set (issue 12: staff passwords expire); null only before migration 0006. */
+  /** When the password was last set (staff passwords expire); null only before migration 0006. */
   password_changed_at: string | null;
   last_login_at: string | null;
   /** Unused since migration 0009: lock-outs are counted per login name in login_failures. */

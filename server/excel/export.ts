@@ -1,5 +1,5 @@
 /**
- * Streaming .xlsx export (API.md "Export: GET /<resource>/export?<same filters>"): rows are
+ * Streaming .xlsx export (every list's GET /<resource>/export takes the list's filters): rows are
  * written to the response as they come from the database, so 10,000 practitioners never sit in
  * memory as one workbook.
  *

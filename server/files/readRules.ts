@@ -1,5 +1,6 @@
 /**
- * Who may read a stored file. The rule (DOMAIN.md): reading a file follows reading what it
+ * Who may read a stored file. The rule (the association's, docs/domain.md): reading a file
+ * follows reading what it
  * is attached to; public content's files are public. Files know nothing of what they are
  * attached to, so the modules that attach them register rules here:
  *

@@ -1,5 +1,5 @@
 /**
- * The files module (SPEC.md §7, API.md "The calls SPEC.md fixes"):
+ * The files module (paths and fields the front end's uploader was built against: keep them):
  *
  *   POST /file/upload               multipart fileId, md5, file        any logged-in account
  *   GET  /file/upload/status/{md5}  { exists, file? }                  any logged-in account

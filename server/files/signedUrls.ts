@@ -8,7 +8,8 @@
  * logs and Referer headers, and would open every file and every API call. A signature
  * opens one file in one mode for a limited time.
  *
- * The key is shared by every process and survives restarts (issue 10): FILE_LINK_KEY, or a
+ * The key is shared by every process and survives restarts (several instances may serve one
+ * address): FILE_LINK_KEY, or a
  * random key made once and kept in the database (loadLinkKey), so that a link minted by one
  * instance opens on another behind the same address.
  */

@@ -1,4 +1,4 @@
-/** The envelope of API.md around every JSON response. */
+/** The envelope `{ status, message, data }` around every JSON response (@common/schemas/common). */
 import { ApiStatus, OK_MESSAGE, type ApiEnvelope } from '@common/schemas/common';
 
 export function ok<T>(data: T, message: string = OK_MESSAGE): ApiEnvelope<T> {

@@ -1,4 +1,7 @@
-/** List conventions of API.md: `current`, `pageSize` (10 by default, at most 100), `sort=field,desc`. */
+/**
+ * The lists' conventions (@common/schemas/common `PageQuery`): `current`, `pageSize` (10 by
+ * default, at most 100), `sort=field,desc`.
+ */
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@common/schemas/common';
 import { BizError } from './errors';

@@ -23,7 +23,8 @@ export interface RateLimitRule {
 
 /**
  * Runs `work` in a transaction that no other caller with the same `lockName` runs beside:
- * parallel tries cannot all read "under the limit" before any of them is counted (issue 9).
+ * parallel tries cannot all read "under the limit" before any of them is counted
+ * (tests/server/rate-limits-parallel.test.ts).
  * PostgreSQL: a transaction-scoped advisory lock, shared by every instance; SQLite: the one
  * connection already runs transactions one after another.
  */

@@ -1,5 +1,6 @@
 /**
- * Several instances on one PostgreSQL (issue 10): a write in one instance clears the read
+ * Several instances on one PostgreSQL (WORKERS, or several machines behind a proxy): a write in
+ * one instance clears the read
  * caches of all of them, not only its own. Each instance LISTENs on a channel named after its
  * schema and, after a successful write, NOTIFYs it before the answer leaves; the others clear
  * their caches when the notification arrives (PostgreSQL delivers it at once; the cache's

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 8): what each workflow step leaves for the people concerned. Call these in
+ * Messages: what each workflow step leaves for the people concerned. Call these in
  * the same transaction as the change, so a decision and its message land together or not at
  * all. Recipients are accounts; the helpers below find them:
  *

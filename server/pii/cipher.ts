@@ -1,5 +1,6 @@
 /**
- * Field encryption for personal information (STANDARDS.md; issue 12): ID numbers and phones are
+ * Field encryption for personal information (等保 2.0 and PIPL: encrypted at rest): ID numbers
+ * and phones are
  * stored as an authenticated ciphertext that names its cipher and key, beside a keyed hash
  * (blind index) for uniqueness and exact look-up.
  *

@@ -1,5 +1,5 @@
 /**
- * Personal data kept only as long as needed (PIPL art. 19; issue 12). A practitioner who left,
+ * Personal data kept only as long as needed (PIPL art. 19). A practitioner who left,
  * or whose registration was rejected, and a member unit whose registration was rejected, are
  * anonymised PERSONAL_DATA_RETENTION_DAYS (default 1095) after that happened:
  *

@@ -1,5 +1,5 @@
 /**
- * The account gate (issue 12): until an account has done what it must do first, every call
+ * The account gate: until an account has done what it must do first, every call
  * but a few (the current user, logout, the password change, the consent endpoints: routes
  * whose access says `allowPending: true`) is refused with a status of its own, so that the
  * front end can take the person to the right step.

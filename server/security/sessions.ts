@@ -4,7 +4,7 @@
  * earlier of the two deadlines, as of the last touch); logout, a forced logout and account
  * changes set revoked_at.
  *
- * Issue 12 (等保 身份鉴别): staff sessions end after STAFF_SESSION_IDLE_MINUTES (30) idle and
+ * 等保 身份鉴别: staff sessions end after STAFF_SESSION_IDLE_MINUTES (30) idle and
  * SESSION_MAX_HOURS (12) after login; units and practitioners keep SESSION_IDLE_MINUTES (120)
  * and no absolute limit.
  */

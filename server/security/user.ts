@@ -16,7 +16,7 @@ export interface AuthUser {
   roleCodes: string[];
   roleNames: string[];
   mustChangePassword: boolean;
-  /** When the password was last set (staff passwords expire; issue 12). */
+  /** When the password was last set (staff passwords expire). */
   passwordChangedAt?: string | null;
   lastLoginAt: string | null;
   /** The session this request came with. */

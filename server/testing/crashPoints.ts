@@ -1,5 +1,5 @@
 /**
- * Crash points for the crash tests (issue 9; tests/server/crash.test.ts): with CRASH_AT=<name>
+ * Crash points for the crash tests (tests/server/crash.test.ts): with CRASH_AT=<name>
  * in the environment, the process kills itself with SIGKILL (no clean-up, no flush, as a power
  * cut or the OOM killer would) when it reaches that point. Unset everywhere but those tests;
  * the check costs one comparison.

@@ -1,5 +1,6 @@
 /**
- * Certificates (DOMAIN.md): a member unit's on approval, a practitioner's on approval; revoked
+ * Certificates (their states: docs/domain.md): a member unit's on approval, a practitioner's on
+ * approval; revoked
  * with a reason; moved with the practitioner on a unit change. The public look-up
  * (/public/certificates/:number) reads the same rows, and whether one is valid today is decided
  * at read time from valid_until (so 'expired' needs no timer).

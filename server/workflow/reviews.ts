@@ -1,5 +1,5 @@
 /**
- * Review records (DOMAIN.md "Review record"; the business-audit queue): every workflow step
+ * Review records (docs/domain.md "Records and their states"; the business-audit queue): every workflow step
  * writes one, in the same transaction as the change it records.
  *
  *   await openReview(trx, { what: 'registration', subjectType: 'unit', subjectId, subjectName, unitId, by: user, now });

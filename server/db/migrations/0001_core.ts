@@ -13,7 +13,7 @@ export function autoId(table: Table, dialect: DialectName, name = 'id'): Table {
 
 const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
-/** created/updated by/at and version, the columns every entity carries (DOMAIN.md). */
+/** created/updated by/at and version (optimistic locking: docs/domain.md), the columns every entity carries. */
 export function auditColumns(table: Table): Table {
   return table
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))

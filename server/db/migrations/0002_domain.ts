@@ -1,5 +1,6 @@
 /**
- * The domain tables every module builds on (DOMAIN.md "Entities"); their TypeScript shapes are
+ * The domain tables every module builds on (docs/domain.md "Records and their states"); their
+ * TypeScript shapes are
  * in ../domainTypes.ts, which also explains the conventions (text ids, ISO timestamps,
  * 'YYYY-MM-DD' dates, 0/1 booleans, money in integer fen, JSON as text).
  *

@@ -11,7 +11,7 @@
  *   the separate consent for sensitive personal information), when, from which address, and
  *   its withdrawal.
  * - rate_limit_events: one row per counted event (a registration, a certificate look-up) so
- *   that limits hold across processes (issue 10) like the login limit does.
+ *   that limits hold across processes and instances like the login limit does.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../index';

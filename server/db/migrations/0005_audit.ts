@@ -1,5 +1,5 @@
 /**
- * The operation log becomes the audit trail (等保 2.0 安全审计; issue 12): each row records its
+ * The operation log becomes the audit trail (等保 2.0 安全审计): each row records its
  * result and the caller's user agent, and carries `chain_hash`, a keyed hash chained to the
  * previous row (server/audit/chain.ts), so that an edited or deleted row is found. Rows from
  * before this migration are chained at the next start (they have no hash yet).

@@ -1,5 +1,5 @@
 /**
- * Passwords and sessions (issue 12):
+ * Passwords and sessions (等保 身份鉴别):
  * - accounts.password_changed_at: when the account's password was last set (staff passwords
  *   expire after PASSWORD_MAX_AGE_DAYS). Existing accounts start their clock now, so that an
  *   upgrade does not lock every staff member out at once.

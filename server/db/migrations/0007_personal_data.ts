@@ -1,5 +1,6 @@
 /**
- * Personal data (issue 12): when a practitioner's or a rejected registration's personal data
+ * Personal data (PIPL: kept only as long as needed, erased on request): when a practitioner's
+ * or a rejected registration's personal data
  * was anonymised (by the retention job, or by an approved deletion request after the person
  * withdrew their consent). The stamp makes both idempotent: an anonymised record is never
  * touched again. Indexes serve the retention job's daily look-up of expired records.

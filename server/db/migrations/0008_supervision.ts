@@ -1,5 +1,5 @@
 /**
- * Supervision (issue 8): the messages each decision and reminder leaves for an account (the
+ * Supervision: the messages each decision and reminder leaves for an account (the
  * header bell), and what the inspection, project and case workflows add to their tables.
  */
 import type { Kysely, Migration } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Articles (API.md `articles`): the staff's list, record, create/update/delete and the
+ * Articles: the staff's list, record, create/update/delete and the
  * publishing steps; the public list and detail under /public/articles. Public reads never
  * return drafts, offline or future items (server/content/publishing.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * The first-login consent to the processing of sensitive personal information (PIPL art. 29;
- * issue 12): a practitioner reads common/consentTexts.ts and agrees; the agreement is recorded
+ * The first-login consent to the processing of sensitive personal information (PIPL art. 29):
+ * a practitioner reads common/consentTexts.ts and agrees; the agreement is recorded
  * (version, time, address, user agent) in `consents` with a log row. Until then the account
  * gate (server/security/accountGate.ts) refuses everything else with status 24.
  */

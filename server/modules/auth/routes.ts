@@ -1,4 +1,4 @@
-/** Login, logout, the current user and password calls (SPEC.md §7). */
+/** Login, logout, the current user and password calls (paths the front end was built against: keep them). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {

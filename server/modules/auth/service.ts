@@ -1,6 +1,6 @@
 /**
  * Logging in and out, changing one's password, and staff revealing or resetting another
- * account's login (SPEC.md "password display": passwords are never stored recoverably).
+ * account's login (a password is never stored recoverably, so it is shown once, when generated).
  */
 import type { FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
@@ -21,7 +21,7 @@ import { logOperation } from '../../oplog';
 export const WRONG_CREDENTIALS_MESSAGE = '登录账号或密码错误';
 export const LOGIN_RATE_LIMITED_MESSAGE = '登录尝试过于频繁，请稍后再试';
 
-/** The current user as the front end keeps it; `state` adds what the account must do first (issue 12). */
+/** The current user as the front end keeps it; `state`: what the account must do first (the account gate). */
 export function toCurrentUser(user: AuthUser, state?: AccountState | null): CurrentUser {
   return {
     userId: user.id,
@@ -185,7 +185,7 @@ export async function changeOwnPassword(
   newPassword: string,
 ): Promise<void> {
   const { db } = request.server;
-  // A refused change is a security event too (issue 12): logged on its own, with its reason.
+  // A refused change is a security event too (the audit trail keeps those): logged with its reason.
   const refuse = async (why: string): Promise<never> => {
     await logOperation(db, request, {
       entity: 'account',

@@ -1,5 +1,5 @@
 /**
- * 业务审核 (issue 8): the staff's one queue of everything pending, the record with its subject's
+ * 业务审核: the staff's one queue of everything pending, the record with its subject's
  * review history, and decisions from the queue. Seeing needs review:view; deciding an item
  * needs its kind's own permission (checked per item in ./service.ts).
  */

@@ -1,5 +1,6 @@
 /**
- * The deadline reminder (issue 8 "Messages"): when an open year's deadline is three days away
+ * The deadline reminder (a message, docs/domain.md "Workflows"): when an open year's deadline
+ * is three days away
  * or less and not yet passed, every unit that still has records to submit (its own or its
  * practitioners': not submitted, or returned and not resubmitted) gets one message. The
  * dedupe key (year and unit) makes it once per account, however often the daily job runs or

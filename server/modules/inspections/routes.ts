@@ -1,5 +1,5 @@
 /**
- * The annual inspection (API.md `annual-inspections`; DOMAIN.md "Annual inspection").
+ * The annual inspection (its states and workflow: docs/domain.md).
  *
  *   GET  /annual-inspection-years                 the years with the caller's per-status counts
  *   POST /annual-inspection-years                 open a year { year, deadline }     inspection:manage

@@ -1,5 +1,5 @@
 /**
- * The annual inspection workflow (DOMAIN.md "Annual inspection"). Each step is one
+ * The annual inspection workflow (its states: docs/domain.md). Each step is one
  * transaction: the state change (with the version the caller read), its review record, the
  * operation log and the messages to the people concerned.
  *

@@ -1,7 +1,8 @@
 /**
  * A member unit's own changes and the association's decision on its key-information change.
  *
- * The rule (DOMAIN.md): once a unit is approved, its name, credit code and legal
+ * The rule (the association's, docs/domain.md "Records and their states"): once a unit is
+ * approved, its name, credit code and legal
  * representative are what the association vouches for (certificate, member window, search),
  * so a change of them waits in member_units.pending_change while the approved values stay
  * live; staff approve (copied over) or reject (dropped). Everything else the unit keeps up

@@ -1,5 +1,5 @@
 /**
- * What the membership workflows leave in people's message boxes (issue 8). The services call
+ * What the membership workflows leave in people's message boxes (server/notify). The services call
  * these inside the transaction of the step, so a decision and its message land together.
  *
  * - a decision → the account that submitted: the unit (registration, key-information change,

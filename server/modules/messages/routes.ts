@@ -1,5 +1,5 @@
 /**
- * The caller's own messages (issue 8): the list, the bell's summary, marking one or all as
+ * The caller's own messages: the list, the bell's summary, marking one or all as
  * read. Every query is narrowed to the caller's account: someone else's message id is simply
  * not found, never read or marked.
  */

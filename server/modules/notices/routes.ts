@@ -1,5 +1,5 @@
 /**
- * Notices (API.md `notices`): staff manage them (content:notice:*), the public reads the
+ * Notices: staff manage them (content:notice:*), the public reads the
  * ones that are published, due and not expired under /public/notices.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

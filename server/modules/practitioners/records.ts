@@ -5,7 +5,7 @@
  * operation log, all in the caller's transaction.
  *
  * The login name is "ry" and 8 random digits. It is never the phone: a login name is stored
- * and shown in plain text, and the phone must not be (issue 12).
+ * and shown in plain text, and the phone must not be (personal information is encrypted at rest).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

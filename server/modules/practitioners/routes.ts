@@ -1,5 +1,6 @@
 /**
- * /practitioners (API.md; DOMAIN.md "Practitioner"; issue 12 for the personal information).
+ * /practitioners (the record and its states: docs/domain.md; its personal information is
+ * encrypted at rest and masked, ./viewer.ts).
  *
  *   GET    /practitioners                  list: staff all, a unit its own, a practitioner themselves
  *   GET    /practitioners/export           the same filters as an .xlsx (?sensitive=true: whole ID numbers)

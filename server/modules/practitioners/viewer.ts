@@ -1,5 +1,6 @@
 /**
- * Who sees which practitioners, and how much of their personal information (issue 12):
+ * Who sees which practitioners, and how much of their personal information (ID number and
+ * phone are shown masked unless the reader may see them whole):
  *
  * - staff (member:practitioner:view) see every record; a unit its own; a practitioner only
  *   themselves;

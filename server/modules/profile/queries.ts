@@ -93,7 +93,7 @@ async function practitionerOf(db: DbOrTrx, pii: FieldCipher, practitionerId: str
     id: row.id,
     name: row.name,
     gender: label(labels, 'gender', row.gender),
-    // The owner sees their own values whole (issue 12).
+    // The owner sees their own values whole (masking protects them from others, not from themselves).
     idCardNo: showPii(pii, row.id_card_enc, 'idCard', true),
     phone: showPii(pii, row.phone_enc, 'phone', true),
     email: row.email,

@@ -1,5 +1,6 @@
 /**
- * The personal centre (issue 12) and the staff's deletion requests.
+ * The personal centre (what the system holds about the caller, PIPL art. 45) and the staff's
+ * deletion requests.
  *
  *   GET  /user/profile                          what the system holds about the caller
  *   GET  /user/profile/export                   the same as a JSON file (audited 'export')

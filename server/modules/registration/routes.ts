@@ -1,6 +1,6 @@
 /**
- * Registration of a member unit (API.md `POST /user/auth/register`; issue 7 and issue 12's
- * consent). Both routes are public and rate-limited per client address:
+ * Registration of a member unit (joining: docs/domain.md "Workflows"), with the applicant's
+ * consent to the personal-information terms. Both routes are public and rate-limited per client address:
  *
  *   POST /user/auth/register         RegisterBody → { unitId }   REGISTER_RATE_LIMIT per window
  *   POST /user/auth/register/files   multipart fileId, md5, file  30 × that many per window

@@ -144,7 +144,7 @@ export async function registerUnit(request: FastifyRequest, raw: RegisterBody): 
   const at = now.toISOString();
   const body = normalise(raw);
   checkFields(body, at.slice(0, 10));
-  // The rest of the password rule (issue 12): not a common password.
+  // The rest of the password rule (common/passwordPolicy.ts): not a common password.
   const weak = await checkPasswordStrength(body.password, body.loginAccount, [body.name]);
   if (weak) throw fail(weak);
   const licence = body.businessLicenceFileIds;

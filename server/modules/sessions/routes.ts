@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 12): every account lists and ends its own; staff see who is online
+ * Sessions: every account lists and ends its own; staff see who is online
  * (system:session:view) and force a logout (system:session:revoke).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

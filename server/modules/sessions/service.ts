@@ -1,5 +1,5 @@
 /**
- * Ending sessions (issue 12): a person ends one of their own (another device, or this one),
+ * Ending sessions: a person ends one of their own (another device, or this one),
  * staff with system:session:revoke force anyone's out. Each is logged in the same
  * transaction as the revocation.
  */

@@ -1,5 +1,5 @@
 /**
- * Site pages (DOMAIN.md "Site page": about, contact, footer, disclaimer, privacy).
+ * Site pages (about, contact, footer, disclaimer, privacy).
  *   GET /public/site-pages/:key   the public site reads one (the footer, about us...)
  *   GET /site-pages, GET/PUT /site-pages/:key   staff edit them (content:site-page:edit)
  * Content is sanitised on save like articles'; structured fields (contact, footer) are in `data`.

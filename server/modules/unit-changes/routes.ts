@@ -1,5 +1,5 @@
 /**
- * Practitioner unit changes (API.md `unit-changes`; DOMAIN.md "Unit change"). Staff see all
+ * Practitioner unit changes (the workflow: docs/domain.md). Staff see all
  * (member:unit-change:view) and decide (member:unit-change:approve); a member unit sees the
  * changes into or out of it, a practitioner their own. Who may take which step on one change
  * is decided in ./service.ts (anyone not on its path: 403).

@@ -1,5 +1,5 @@
 /**
- * The unit change workflow (DOMAIN.md "Unit change"): request → release by the old unit →
+ * The unit change workflow (docs/domain.md "Workflows"): request → release by the old unit →
  * approval by the association, or rejection with a reason on the way; the requesting side may
  * withdraw before the release. Each step is one transaction: the state (with the version the
  * caller read), one history step, the review record where the association is concerned, and

@@ -74,7 +74,8 @@ export async function createUser(request: FastifyRequest, caller: AuthUser, body
   checkKindFields(body.authType, { unitId, practitionerId, roleIds });
   checkContact(body.phone, body.email);
   if (body.password !== undefined) {
-    // A password someone types is held to the whole rule (issue 12), although it must be changed at first login.
+    // A password someone types is held to the whole rule (common/passwordPolicy.ts), although it
+    // must be changed at first login.
     const problem = await checkPasswordStrength(body.password, body.loginAccount, [body.name]);
     if (problem) throw new BizError(problem);
   }

@@ -1,5 +1,5 @@
 /**
- * GET /workbench (issue 8): the staff's workbench (workbench:view), or a member unit's or a
+ * GET /workbench: the staff's workbench (workbench:view), or a member unit's or a
  * practitioner's own one. Nothing in it is another unit's.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
