@@ -35,6 +35,9 @@ export function liveNotice(eb: ExpressionBuilder<Database, 'notices'>, now: stri
 }
 
 /** The stored status and publishAt for "save as draft" / "publish (now or at publishAt)". */
+/** What the public site is told of an item that does not exist or is not public now (one answer for both). */
+export const CONTENT_GONE_MESSAGE = '内容不存在或已下线';
+
 export function publishFields(
   saveAs: 'draft' | 'publish',
   publishAt: string | null | undefined,

@@ -1,10 +1,13 @@
 /**
  * Creating role rows and setting their permission codes: role management and the seeds go
- * through these, so a new role's columns are written down once. Also the roles accounts hold.
+ * through these, so a new role's columns are written down once. Also the roles accounts hold,
+ * and the super administrator checks of the account, session and role modules.
  */
 import { randomUUID } from 'node:crypto';
+import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { DbOrTrx } from '../db/types';
 import { newAuditColumns } from '../db/versioned';
+import type { AuthUser } from './user';
 
 export interface NewRoleInput {
   /** Defaults to a new UUID. */
@@ -69,4 +72,21 @@ export async function rolesOfAccounts(
     .where('account_roles.account_id', 'in', [...accountIds])
     .orderBy('roles.code')
     .execute();
+}
+
+/** Whether the caller holds the built-in super administrator role (only they may touch a super administrator's account). */
+export function isSuperAdmin(user: AuthUser): boolean {
+  return user.roleCodes.includes(SUPER_ADMIN_ROLE_CODE);
+}
+
+/** Whether the account holds the role with `roleCode`. */
+export async function holdsRole(db: DbOrTrx, accountId: string, roleCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_roles')
+    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
+    .select('roles.id')
+    .where('account_roles.account_id', '=', accountId)
+    .where('roles.code', '=', roleCode)
+    .executeTakeFirst();
+  return !!row;
 }

@@ -21,6 +21,7 @@ import { registerPublicContentFileRule } from '../../content/readRule';
 import { sanitizeRichText } from '../../content/sanitize';
 import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';
+import { CONTENT_GONE_MESSAGE } from '../../content/publishing';
 import { BizError, errors } from '../../http/errors';
 import { findArticleRow, findPublicArticle, listArticles, listPublicArticles, toArticleRecords } from './queries';
 import { ARTICLE_KIND, createArticle, updateArticle } from './service';
@@ -28,7 +29,6 @@ import { publicRead } from '../../http/readCache';
 
 const tags = ['新闻公告'];
 const Done = Envelope(Type.Null());
-export const CONTENT_GONE_MESSAGE = '内容不存在或已下线';
 
 const view: { access: RouteAccess } = { access: { authTypes: [1], permission: 'content:article:view' } };
 const edit: { access: RouteAccess } = { access: { authTypes: [1], permission: 'content:article:edit' } };

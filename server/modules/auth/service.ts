@@ -9,6 +9,7 @@ import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy
 import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../security/loginLockout';
 import { generatePassword, hashPassword, verifyLoginPassword, verifyPassword } from '../../security/passwords';
 import { accountStateOf, type AccountState } from '../../security/accountGate';
+import { holdsRole, isSuperAdmin } from '../../security/roles';
 import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../security/sessions';
 import { loadAuthUser, type AuthUser } from '../../security/user';
 import { toBool } from '../../db/index';
@@ -38,10 +39,6 @@ export function toCurrentUser(user: AuthUser, state?: AccountState | null): Curr
     ...(state ? { passwordExpired: state.passwordExpired, consentRequired: state.consentRequired } : {}),
     lastLoginAt: user.lastLoginAt,
   };
-}
-
-export function isSuperAdmin(user: AuthUser): boolean {
-  return user.roleCodes.includes(SUPER_ADMIN_ROLE_CODE);
 }
 
 export async function login(request: FastifyRequest, body: LoginBody): Promise<LoginResult> {
@@ -249,7 +246,7 @@ export async function showOrResetLogin(
     .where('id', '=', input.userId)
     .executeTakeFirst();
   if (!target) throw errors.notFound('用户');
-  if (!isSuperAdmin(caller) && (await holdsRole(request, target.id, SUPER_ADMIN_ROLE_CODE))) {
+  if (!isSuperAdmin(caller) && (await holdsRole(db, target.id, SUPER_ADMIN_ROLE_CODE))) {
     throw errors.forbidden('只有超级管理员可以查看或重置超级管理员的账号');
   }
 
@@ -290,15 +287,4 @@ export async function showOrResetLogin(
     });
   });
   return { loginAccount: target.login_account, newPassword };
-}
-
-export async function holdsRole(request: FastifyRequest, accountId: string, roleCode: string): Promise<boolean> {
-  const row = await request.server.db
-    .selectFrom('account_roles')
-    .innerJoin('roles', 'roles.id', 'account_roles.role_id')
-    .select('roles.id')
-    .where('account_roles.account_id', '=', accountId)
-    .where('roles.code', '=', roleCode)
-    .executeTakeFirst();
-  return !!row;
 }

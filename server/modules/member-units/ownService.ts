@@ -31,7 +31,7 @@ import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../fulltext/indexer';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { SLOT_BUSINESS_LICENCE, SLOT_QUALIFICATION, creditCodeHolder, findUnitRow, parsePendingChange } from './ownQueries';
-import { noticeInfoChangeDecided, noticeInfoChangeSubmitted, noticeRegistrationSubmitted } from '../messages/membershipNotices';
+import { noticeInfoChangeDecided, noticeInfoChangeSubmitted, noticeRegistrationSubmitted } from '../../notify/membership';
 
 const ENTITY = 'member-unit';
 type KeyColumn = (typeof UNIT_KEY_FIELDS)[number];

@@ -37,7 +37,7 @@ import { nextNumber } from '../../workflow/numbers';
 import { decideReview } from '../../workflow/reviews';
 import { stampOf, type Stamp } from '../../workflow/stamp';
 import { findUnitRow, SLOT_LICENCE, SLOT_QUALIFICATION, UNIT_ENTITY } from './queries';
-import { noticeRegistrationDecided } from '../messages/membershipNotices';
+import { noticeRegistrationDecided } from '../../notify/membership';
 
 const NOUN = '会员单位';
 /** What a cancelled unit's certificates say on the public look-up. */

@@ -12,7 +12,7 @@ import { registerPublishRoutes } from '../../content/publishRoutes';
 import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';
-import { CONTENT_GONE_MESSAGE } from '../articles/routes';
+import { CONTENT_GONE_MESSAGE } from '../../content/publishing';
 import { findNoticeRow, findPublicNotice, listNotices, listPublicNotices, toNoticeRecords } from './queries';
 import { createNotice, NOTICE_KIND, updateNotice } from './service';
 import { publicRead } from '../../http/readCache';

@@ -45,7 +45,7 @@ import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, isRealD
 import { countImportLookup, duplicateMessageFor, liveHoldersOf, racedDuplicateMessage } from './idCardCheck';
 import { insertPractitioner, insertPractitioners, isDuplicatePerson, type NewPractitionerInput } from './records';
 import { targetUnit } from './service';
-import { noticePractitionersSubmitted } from '../messages/membershipNotices';
+import { noticePractitionersSubmitted } from '../../notify/membership';
 
 /** The template's example row; a file that still holds it is told to remove it. */
 export const EXAMPLE_ROW: Record<string, string | number> = {

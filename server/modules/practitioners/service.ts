@@ -45,7 +45,7 @@ import { findPractitionerRow, SLOT_DIPLOMA, SLOT_OTHER } from './queries';
 import { assertIdCardUsable, withIdCardRace } from './idCardCheck';
 import { insertPractitioner, isForeignKeyFailure } from './records';
 import { assertCanChange, assertCanSee, canReveal } from './viewer';
-import { noticePractitionerDecided, noticePractitionersSubmitted } from '../messages/membershipNotices';
+import { noticePractitionerDecided, noticePractitionersSubmitted } from '../../notify/membership';
 
 const ENTITY = 'practitioner';
 export const LEAVE_REVOKE_REASON = '离职注销';

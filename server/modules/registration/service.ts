@@ -28,7 +28,7 @@ import { newAuditColumns } from '../../db/versioned';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { openReview } from '../../workflow/reviews';
-import { noticeRegistrationSubmitted } from '../messages/membershipNotices';
+import { noticeRegistrationSubmitted } from '../../notify/membership';
 
 export const SLOT_BUSINESS_LICENCE = 'business_licence';
 export const SLOT_QUALIFICATION = 'qualification';

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../security/user';
 import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { isSuperAdmin } from '../auth/service';
+import { isSuperAdmin } from '../../security/roles';
 
 /** Codes must exist; a staff member who is not super administrator may grant only codes they hold. */
 function checkCodes(caller: AuthUser, codes: readonly string[]): void {

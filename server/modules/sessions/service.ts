@@ -10,7 +10,7 @@ import { revokeSession } from '../../security/sessions';
 import type { AuthUser } from '../../security/user';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { holdsRole, isSuperAdmin } from '../auth/service';
+import { holdsRole, isSuperAdmin } from '../../security/roles';
 import { describeDevice } from './device';
 import { findLiveSessionById } from './queries';
 
@@ -41,7 +41,7 @@ export async function forceLogout(request: FastifyRequest, caller: AuthUser, ses
   if (!session) throw notFound();
   if (session.id === caller.sessionId) throw new BizError(SESSION_MESSAGES.notSelf);
   // As in user management: only a super administrator acts on a super administrator's account.
-  if (!isSuperAdmin(caller) && (await holdsRole(request, session.account_id, SUPER_ADMIN_ROLE_CODE))) {
+  if (!isSuperAdmin(caller) && (await holdsRole(request.server.db, session.account_id, SUPER_ADMIN_ROLE_CODE))) {
     await logOperation(db, request, {
       entity: 'account',
       entityId: session.account_id,

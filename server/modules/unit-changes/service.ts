@@ -35,7 +35,7 @@ import { moveCertificates } from '../../workflow/certificates';
 import { decideReview, openReview, type ReviewActor } from '../../workflow/reviews';
 import { stampOf } from '../../workflow/stamp';
 import { findUnitChange, isParty, RELEASE_LETTER_SLOT, type UnitChangeJoinedRow } from './queries';
-import { noticeUnitChangeStep, unitChangeNoticeOf } from '../messages/membershipNotices';
+import { noticeUnitChangeStep, unitChangeNoticeOf } from '../../notify/membership';
 
 const ENTITY = 'unit-change';
 

@@ -14,7 +14,7 @@ import type { DbOrTrx } from '../../db/types';
 import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { holdsRole, isSuperAdmin } from '../auth/service';
+import { holdsRole, isSuperAdmin } from '../../security/roles';
 import { countEnabledSuperAdmins } from './queries';
 
 function checkContact(phone: string | null | undefined, email: string | null | undefined): void {
@@ -120,7 +120,7 @@ export async function createUser(request: FastifyRequest, caller: AuthUser, body
 async function loadTarget(request: FastifyRequest, caller: AuthUser, id: string) {
   const target = await request.server.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   if (!target) throw errors.notFound('用户');
-  const targetIsSuperAdmin = await holdsRole(request, id, SUPER_ADMIN_ROLE_CODE);
+  const targetIsSuperAdmin = await holdsRole(request.server.db, id, SUPER_ADMIN_ROLE_CODE);
   if (targetIsSuperAdmin && !isSuperAdmin(caller)) throw errors.forbidden('只有超级管理员可以修改超级管理员账号');
   return { target, targetIsSuperAdmin };
 }

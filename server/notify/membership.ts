@@ -1,5 +1,5 @@
 /**
- * What the membership workflows leave in people's message boxes (server/notify). The services call
+ * What the membership workflows leave in people's message boxes (./index.ts). The services call
  * these inside the transaction of the step, so a decision and its message land together.
  *
  * - a decision → the account that submitted: the unit (registration, key-information change,
@@ -9,7 +9,7 @@
  *
  * The account that took the step is never told about its own step.
  */
-import type { DbOrTrx } from '../../db/types';
+import type { DbOrTrx } from '../db/types';
 import {
   notifyAccounts,
   notifyStaffWith,
@@ -17,7 +17,7 @@ import {
   practitionerAccountIds,
   unitAccountIds,
   type MessageInput,
-} from '../../notify';
+} from './index';
 
 const queueOf = (kind: string) => `/Manage/business-audit?kind=${kind}`;
 const MEMBER_INFO_PAGE = '/Manage/memberInfo';
