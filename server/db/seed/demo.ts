@@ -2,36 +2,20 @@
  * Demo data (`--demo` or SEED_DEMO=1): logins for each account kind, so that a fresh
  * install can be tried at once, and the demo data set of ./demoData.ts (member units,
  * practitioners, articles...; demo_unit's and demo_practitioner's rows are among them).
- * Idempotent.
+ * Idempotent. The parts, by subject: ./demoData.ts (the rows, from ./demoUnits.ts,
+ * ./demoPractitioners.ts, ./demoExperts.ts, ./demoContent.ts, ./demoSupervision.ts,
+ * ./demoCertificates.ts, ./demoReviews.ts), ./demoFiles.ts (pictures and templates) and
+ * ./demoAccounts.ts (the role and the logins).
  */
-import { randomUUID } from 'node:crypto';
-import { SENSITIVE_PI_CONSENT_KIND, SENSITIVE_PI_CONSENT_VERSION } from '@common/consentTexts';
 import type { FieldCipher } from '../../pii/cipher';
-import { hasSensitivePiConsent } from '../../security/accountGate';
-import { AuthType, PERMISSION_GROUPS, type PermissionCode } from '@common/permissions';
-import { insertAccount } from '../../security/accounts';
-import { insertRole } from '../../security/roles';
 import { hashPassword } from '../../security/passwords';
 import type { Db } from '../types';
 import { reindexAll } from '../../fulltext/indexer';
+import { DEMO_PASSWORD, seedDemoAccounts, type DemoLogin } from './demoAccounts';
 import { seedDemoData } from './demoData';
 import { seedDemoFiles } from './demoFiles';
 
-export const DEMO_PASSWORD = 'Demo@2026';
-export const DEMO_UNIT_ID = 'demo-unit-1';
-export const DEMO_PRACTITIONER_ID = 'demo-practitioner-1';
-export const DEMO_EDITOR_ROLE_CODE = 'content-editor';
-
-export interface DemoLogin {
-  loginAccount: string;
-  password: string;
-  authType: AuthType;
-  description: string;
-}
-
-const CONTENT_CODES: PermissionCode[] = PERMISSION_GROUPS.flatMap((g) => g.items.map((i) => i.code)).filter((c) =>
-  c.startsWith('content:'),
-);
+export { DEMO_EDITOR_ROLE_CODE, DEMO_PASSWORD, DEMO_PRACTITIONER_ID, DEMO_UNIT_ID, type DemoLogin } from './demoAccounts';
 
 /**
  * `dataDir`: where the file store is; when given, the demo also gets its pictures and
@@ -44,64 +28,9 @@ export async function seedDemo(db: Db, now: Date, options: { dataDir?: string; p
     // First, so that the accounts below point at existing unit and practitioner rows.
     await seedDemoData(trx, options.pii);
     if (options.dataDir) await seedDemoFiles(trx, options.dataDir, at);
-    let role = await trx.selectFrom('roles').select('id').where('code', '=', DEMO_EDITOR_ROLE_CODE).executeTakeFirst();
-    if (!role) {
-      const id = await insertRole(
-        trx,
-        {
-          code: DEMO_EDITOR_ROLE_CODE,
-          name: '内容编辑',
-          description: '演示角色：只管理网站内容（新闻、公告、轮播、友情链接、网站页面）',
-          permissions: CONTENT_CODES,
-        },
-        at,
-      );
-      role = { id };
-    }
-
-    const accounts = [
-      { login: 'demo_staff', name: '演示内容编辑', authType: AuthType.Staff, unitId: null, practitionerId: null, roleId: role.id, description: '协会工作人员（内容编辑角色）' },
-      { login: 'demo_unit', name: '演示会员单位', authType: AuthType.MemberUnit, unitId: DEMO_UNIT_ID, practitionerId: null, roleId: null, description: '会员单位' },
-      { login: 'demo_practitioner', name: '演示从业人员', authType: AuthType.Practitioner, unitId: DEMO_UNIT_ID, practitionerId: DEMO_PRACTITIONER_ID, roleId: null, description: '从业人员' },
-    ] as const;
-
-    for (const a of accounts) {
-      const exists = await trx.selectFrom('accounts').select('id').where('login_account', '=', a.login).executeTakeFirst();
-      if (exists) continue;
-      await insertAccount(
-        trx,
-        {
-          loginAccount: a.login,
-          passwordHash,
-          authType: a.authType,
-          name: a.name,
-          unitId: a.unitId,
-          practitionerId: a.practitionerId,
-          roleIds: a.roleId ? [a.roleId] : [],
-        },
-        at,
-      );
-    }
-    // The demo practitioner has read the first-login notice (issue 12), so that demo logins
-    // (and the e2e journeys) go straight to work; a new practitioner still sees it.
-    const practitioner = await trx.selectFrom('accounts').select('id').where('login_account', '=', 'demo_practitioner').executeTakeFirst();
-    if (practitioner && !(await hasSensitivePiConsent(trx, practitioner.id))) {
-      await trx
-        .insertInto('consents')
-        .values({
-          id: randomUUID(),
-          account_id: practitioner.id,
-          kind: SENSITIVE_PI_CONSENT_KIND,
-          versions: JSON.stringify({ notice: SENSITIVE_PI_CONSENT_VERSION }),
-          agreed_at: at,
-          ip: null,
-          user_agent: null,
-          withdrawn_at: null,
-        })
-        .execute();
-    }
+    const logins = await seedDemoAccounts(trx, at, passwordHash);
     // The demo rows were written directly: make them findable.
     await reindexAll(trx);
-    return accounts.map((a) => ({ loginAccount: a.login, password: DEMO_PASSWORD, authType: a.authType, description: a.description }));
+    return logins;
   });
 }

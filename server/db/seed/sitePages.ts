@@ -1,5 +1,5 @@
 /**
- * Default content of the public site's fixed pages (DOMAIN.md "Site page"): about, contact,
+ * Default content of the public site's fixed pages (docs/domain.md, "site page"): about, contact,
  * footer, disclaimer, privacy, terms (用户协议). Part of the base seed, so a fresh install shows a complete
  * site; staff then edit them. A page is created only when its key is missing: staff edits
  * are never overwritten, and a page staff emptied stays empty.
