@@ -2,16 +2,16 @@
  * buildApp: the Fastify instance with every plugin, the envelope and error mapping, the
  * guard, the API modules and the static SPA. Kept thin: the parts live in their modules.
  *
- * For a module author (e.g. server/files/), the import paths:
- *   BizError, errors.*        server/http/errors.ts      throw to answer `{status:10,...}` (or 20/21/30)
- *   ok(data)                  server/http/envelope.ts    wrap a handler's result
- *   RouteAccess, requireUser, server/security/guard.ts       `config: { access: {...} }` on every route;
- *   assertSameUnit, ...                                  ownership checks for authTypes 2 and 3
- *   logOperation              server/oplog.ts            one operation_logs row, in your transaction
- *   Db, DbOrTrx, row types    server/db/index.ts         `app.db` is the Kysely instance; `app.clock()` is now
- *   Config                    server/config.ts           `app.appConfig` (uploadMaxBytes, dataDir, ...)
- * Register a new module by adding its plugin to `apiModules` in server/modules/index.ts;
- * routes there are prefixed with /api/v1.
+ * For a module author (server/modules/<resource>/), the import paths:
+ *   BizError, errors.*        server/http/errors.ts       throw to answer `{status:10,...}` (or 20/21/30)
+ *   ok(data)                  server/http/envelope.ts     wrap a handler's result
+ *   RouteAccess, requireUser, server/security/guard.ts  `config: { access: {...} }` on every route;
+ *   assertSameUnit, ...                                   ownership checks for authTypes 2 and 3
+ *   logOperation              server/oplog.ts             one operation_logs row, in your transaction
+ *   Db, DbOrTrx, row types    server/db/index.ts          `app.db` is the Kysely instance; `app.clock()` is now
+ *   Config                    server/config.ts            `app.appConfig` (uploadMaxBytes, dataDir, ...)
+ * Register a new module by adding its plugin to `apiModules` in server/modules/index.ts (the
+ * module's shape is described there); routes there are prefixed with /api/v1.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
