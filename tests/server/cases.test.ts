@@ -6,36 +6,15 @@
  * the member window's unit detail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthType, type PermissionCode } from '@common/permissions';
+import { AuthType } from '@common/permissions';
 import type { CaseDetail, CaseRecord } from '@common/schemas/cases';
-import type { Page } from '@common/schemas/common';
 import type { PublicMemberUnit } from '@common/schemas/public';
-import { insertAccount } from '../../server/security/accounts';
-import { hashPassword } from '../../server/security/passwords';
-import { insertRole } from '../../server/security/roles';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { STALE_VERSION_MESSAGE } from '../../server/http/errors';
 import { MESSAGES } from '../../server/modules/cases/service';
 import { reviewHandlerOf } from '../../server/workflow/reviewHandlers';
 import { pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
-import { requireUser } from '../../server/security/guard';
-import type { FastifyPluginAsync } from 'fastify';
-
-/** The review queue's call: the handler of the review's kind, with no version. */
-const queueProbe: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: { id: string }; Body: { action: 'approve' | 'reject' | 'return'; reason: string | null } }>(
-    '/api/v1/test-queue/:id',
-    { config: { access: { authTypes: [1], permission: 'review:decide' } } },
-    async (request) => {
-      const review = await app.db.selectFrom('reviews').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
-      await reviewHandlerOf(review.what)?.decide(request, requireUser(request), review, request.body);
-      return { status: 1, success: true, message: 'ok', data: null };
-    },
-  );
-};
-
-const PASSWORD = 'Cases@2026x';
+import { addAccount, queueProbe, subjectAccounts, subjectCalls } from './reviewedSubject.helpers';
 
 describe.each(dialects)('business cases on %s', (dialect) => {
   let t: TestContext;
@@ -45,42 +24,21 @@ describe.each(dialects)('business cases on %s', (dialect) => {
   /** demo-unit-2: demo-case-3. */
   let unitB: string;
   let practitioner: string;
+  /** Staff holding only case:view. */
   let viewer: string;
+  /** Staff holding no case code. */
   let outsider: string;
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { demo: true, plugins: [queueProbe] });
-    admin = await t.adminToken();
-    const now = new Date().toISOString();
-    const passwordHash = await hashPassword(PASSWORD);
-    const role = (code: string, permissions: PermissionCode[]) => insertRole(t.db.kysely, { code, name: code, permissions }, now);
-    const viewerRole = await role('case-viewer', ['case:view']);
-    const otherRole = await role('case-none', ['content:article:view']);
-    const add = (login: string, authType: AuthType, unitId: string | null, roleIds: string[] = []) =>
-      insertAccount(t.db.kysely, { loginAccount: login, passwordHash, authType, name: login, unitId, roleIds }, now);
-    await add('cs_unit_b', AuthType.MemberUnit, 'demo-unit-2');
-    await add('cs_viewer', AuthType.Staff, null, [viewerRole]);
-    await add('cs_outsider', AuthType.Staff, null, [otherRole]);
-    unitA = await t.login('demo_unit', DEMO_PASSWORD, 2);
-    unitB = await t.login('cs_unit_b', PASSWORD, 2);
-    practitioner = await t.login('demo_practitioner', DEMO_PASSWORD, 3);
-    viewer = await t.login('cs_viewer', PASSWORD, 1);
-    outsider = await t.login('cs_outsider', PASSWORD, 1);
+    ({ admin, unitA, unitB, practitioner, viewer, outsider } = await subjectAccounts(t, 'cs', 'case:view'));
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const list = (token: string, query = '') => t.call<Page<CaseRecord>>('GET', `cases?pageSize=100&${query}`, { token });
-  const ids = async (token: string, query = '') => (await list(token, query)).body.data.list.map((c) => c.id).sort();
-  const detail = (token: string, id: string) => t.call<CaseDetail>('GET', `cases/${id}`, { token });
-  const step = (token: string, id: string, action: string, body: object = {}) => t.call('POST', `cases/${id}/${action}`, { token, body });
+  const { list, ids, detail, step, decideInQueue, reviewsOf, messagesAbout, accountId } = subjectCalls<CaseRecord, CaseDetail>(() => t, 'cases', 'case');
   const row = (id: string) => t.db.kysely.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirst();
-  const reviewsOf = (id: string) =>
-    t.db.kysely.selectFrom('reviews').selectAll().where('subject_type', '=', 'case').where('subject_id', '=', id).orderBy('submitted_at').orderBy('created_at').execute();
-  const messagesAbout = (id: string) => t.db.kysely.selectFrom('messages').selectAll().where('subject_id', '=', id).execute();
-  const accountId = async (login: string) =>
-    (await t.db.kysely.selectFrom('accounts').select('id').where('login_account', '=', login).executeTakeFirstOrThrow()).id;
   const windowCases = async (unitId: string) =>
     (await t.call<PublicMemberUnit>('GET', `public/member-units/${unitId}`)).body.data.cases.map((c) => c.title);
   const material = async (token: string) => {
@@ -230,14 +188,13 @@ describe.each(dialects)('business cases on %s', (dialect) => {
     expect((await t.call('POST', 'cases', { token: admin, body: body('x') })).statusCode).toBe(403);
     const pendingUnit = await t.db.kysely.selectFrom('member_units').select('id').where('status', '=', 'pending').executeTakeFirst();
     if (pendingUnit) {
-      await insertAccount(t.db.kysely, { loginAccount: 'cs_pending', passwordHash: await hashPassword(PASSWORD), authType: AuthType.MemberUnit, name: 'p', unitId: pendingUnit.id }, new Date().toISOString());
-      const token = await t.login('cs_pending', PASSWORD, 2);
+      const token = await addAccount(t, 'cs_pending', AuthType.MemberUnit, { unitId: pendingUnit.id });
       expect((await t.call('POST', 'cases', { token, body: body('x') })).body).toMatchObject({ status: 10, message: MESSAGES.unitNotApproved });
     }
   });
 
   it('the queue handler approves and rejects (a reason required) without a version', async () => {
-    const decide = (reviewId: string, action: string, reason: string | null) => t.call('POST', `test-queue/${reviewId}`, { token: admin, body: { action, reason } });
+    const decide = (reviewId: string, action: string, reason: string | null) => decideInQueue(admin, reviewId, action, reason);
     expect((await decide('demo-review-case-4', 'reject', null)).body).toMatchObject({ status: 10, message: MESSAGES.reasonRequired });
     expect((await decide('demo-review-case-4', 'return', '改')).body.status).toBe(10);
     expect((await decide('demo-review-case-4', 'reject', '材料不全')).body.status).toBe(1);

@@ -7,37 +7,14 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthType, type PermissionCode } from '@common/permissions';
-import type { Page } from '@common/schemas/common';
+import { AuthType } from '@common/permissions';
 import type { PractitionerOption, ProjectDetail, ProjectRecord } from '@common/schemas/projects';
-import { insertAccount } from '../../server/security/accounts';
-import { hashPassword } from '../../server/security/passwords';
-import { insertRole } from '../../server/security/roles';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { MESSAGES } from '../../server/modules/projects/service';
 import { STALE_VERSION_MESSAGE } from '../../server/http/errors';
 import { reviewHandlerOf } from '../../server/workflow/reviewHandlers';
 import { pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
-import { requireUser } from '../../server/security/guard';
-import type { FastifyPluginAsync } from 'fastify';
-
-/** The review queue's call, as server/modules/business-audit makes it: the handler of the review's kind. */
-const queueProbe: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: { id: string }; Body: { action: 'approve' | 'reject' | 'return'; reason: string | null } }>(
-    '/api/v1/test-queue/:id',
-    { config: { access: { authTypes: [1], permission: 'review:decide' } } },
-    async (request) => {
-      const review = await app.db.selectFrom('reviews').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
-      const handler = reviewHandlerOf(review.what);
-      if (!handler) throw new Error('no handler');
-      await handler.decide(request, requireUser(request), review, request.body);
-      return { status: 1, success: true, message: 'ok', data: null };
-    },
-  );
-};
-
-const PASSWORD = 'Project@2026';
+import { addAccount, queueProbe, subjectAccounts, subjectCalls } from './reviewedSubject.helpers';
 
 describe.each(dialects)('projects on %s', (dialect) => {
   let t: TestContext;
@@ -57,39 +34,19 @@ describe.each(dialects)('projects on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { demo: true, plugins: [queueProbe] });
-    admin = await t.adminToken();
-    const now = new Date().toISOString();
-    const passwordHash = await hashPassword(PASSWORD);
-    const role = async (code: string, permissions: PermissionCode[]) => insertRole(t.db.kysely, { code, name: code, permissions }, now);
-    const viewerRole = await role('project-viewer', ['project:view']);
-    const otherRole = await role('content-only', ['content:article:view']);
-    const add = (login: string, authType: AuthType, unitId: string | null, practitionerId: string | null = null, roleIds: string[] = []) =>
-      insertAccount(t.db.kysely, { loginAccount: login, passwordHash, authType, name: login, unitId, practitionerId, roleIds }, now);
-    await add('pj_unit_b', AuthType.MemberUnit, 'demo-unit-2');
-    await add('pj_p3', AuthType.Practitioner, 'demo-unit-1', 'demo-practitioner-3');
-    await add('pj_viewer', AuthType.Staff, null, null, [viewerRole]);
-    await add('pj_outsider', AuthType.Staff, null, null, [otherRole]);
-    unitA = await t.login('demo_unit', DEMO_PASSWORD, 2);
-    unitB = await t.login('pj_unit_b', PASSWORD, 2);
-    p1 = await t.login('demo_practitioner', DEMO_PASSWORD, 3);
-    p3 = await t.login('pj_p3', PASSWORD, 3);
-    viewer = await t.login('pj_viewer', PASSWORD, 1);
-    outsider = await t.login('pj_outsider', PASSWORD, 1);
+    ({ admin, unitA, unitB, practitioner: p1, viewer, outsider } = await subjectAccounts(t, 'pj', 'project:view'));
+    p3 = await addAccount(t, 'pj_p3', AuthType.Practitioner, { unitId: 'demo-unit-1', practitionerId: 'demo-practitioner-3' });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const list = (token: string, query = '') => t.call<Page<ProjectRecord>>('GET', `projects?pageSize=100&${query}`, { token });
-  const ids = async (token: string, query = '') => (await list(token, query)).body.data.list.map((p) => p.id).sort();
-  const detail = (token: string, id: string) => t.call<ProjectDetail>('GET', `projects/${id}`, { token });
-  const step = (token: string, id: string, action: string, body: object = {}) => t.call('POST', `projects/${id}/${action}`, { token, body });
+  const { list, ids, detail, step, decideInQueue, reviewsOf, messagesAbout, accountId } = subjectCalls<ProjectRecord, ProjectDetail>(
+    () => t,
+    'projects',
+    'project',
+  );
   const row = (id: string) => t.db.kysely.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
-  const reviewsOf = (id: string) =>
-    t.db.kysely.selectFrom('reviews').selectAll().where('subject_type', '=', 'project').where('subject_id', '=', id).orderBy('submitted_at').orderBy('created_at').execute();
-  const messagesAbout = (id: string) => t.db.kysely.selectFrom('messages').selectAll().where('subject_id', '=', id).execute();
-  const accountId = async (login: string) =>
-    (await t.db.kysely.selectFrom('accounts').select('id').where('login_account', '=', login).executeTakeFirstOrThrow()).id;
   const logsOf = (id: string) => t.db.kysely.selectFrom('operation_logs').select(['action', 'summary']).where('entity_id', '=', id).execute();
   const report = async (token: string) => {
     const res = await upload<{ fileId: string }>(t, token, pdfBytes(), { name: '评估报告.pdf' });
@@ -355,19 +312,17 @@ describe.each(dialects)('projects on %s', (dialect) => {
   it('the queue handler files and returns through the same rules, without a version', async () => {
     const pendingReview = async (projectId: string) =>
       (await t.db.kysely.selectFrom('reviews').select('id').where('subject_id', '=', projectId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
-    const decide = (token: string, reviewId: string, action: string, reason: string | null) =>
-      t.call('POST', `test-queue/${reviewId}`, { token, body: { action, reason } });
     const a = await create(await complete('T-QUEUE-1'));
     expect((await step(unitA, a, 'submit')).body.status).toBe(1);
     const reviewA = await pendingReview(a);
-    expect((await decide(admin, reviewA, 'return', null)).body).toMatchObject({ status: 10, message: MESSAGES.reasonRequired });
-    expect((await decide(admin, reviewA, 'reject', '不行')).body.status).toBe(10);
-    expect((await decide(admin, reviewA, 'return', '请补充附件')).body.status).toBe(1);
+    expect((await decideInQueue(admin, reviewA, 'return', null)).body).toMatchObject({ status: 10, message: MESSAGES.reasonRequired });
+    expect((await decideInQueue(admin, reviewA, 'reject', '不行')).body.status).toBe(10);
+    expect((await decideInQueue(admin, reviewA, 'return', '请补充附件')).body.status).toBe(1);
     expect(await row(a)).toMatchObject({ status: 'returned', return_reason: '请补充附件' });
     // A decided review cannot be decided again: the project is no longer submitted.
-    expect((await decide(admin, reviewA, 'approve', null)).body).toMatchObject({ status: 10, message: MESSAGES.decideReturned });
+    expect((await decideInQueue(admin, reviewA, 'approve', null)).body).toMatchObject({ status: 10, message: MESSAGES.decideReturned });
     expect((await step(unitA, a, 'submit')).body.status).toBe(1);
-    expect((await decide(admin, await pendingReview(a), 'approve', '同意备案')).body.status).toBe(1);
+    expect((await decideInQueue(admin, await pendingReview(a), 'approve', '同意备案')).body.status).toBe(1);
     expect(await row(a)).toMatchObject({ status: 'filed' });
     expect((await reviewsOf(a)).map((r) => [r.status, r.comment])).toEqual([
       ['returned', '请补充附件'],

@@ -1,8 +1,9 @@
 /**
  * Reading business cases: staff see all (case:view), a unit its own; the list with its filters,
- * one case with its files and review history, and what the caller may do with it.
+ * one case with its files and review history, and what the caller may do with it. The rules
+ * shared with other reviewed records are in server/workflow/reviewedSubject.ts.
  */
-import { AuthType, hasPermission } from '@common/permissions';
+import { AuthType } from '@common/permissions';
 import type { CaseAction, CaseDetail, CaseExportQuery, CaseListQuery, CaseRecord } from '@common/schemas/cases';
 import type { Page } from '@common/schemas/common';
 import type { AuthUser } from '../../security/user';
@@ -11,9 +12,18 @@ import { toBool } from '../../db/index';
 import type { CaseStatus, DbOrTrx } from '../../db/types';
 import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
+import { subjectActions, visibleRecord, type SubjectActionRules } from '../../workflow/reviewedSubject';
 import { reviewHistory } from '../../workflow/reviews';
 
 export const CASE_REVIEW_CODE = 'case:review';
+
+/** A unit edits (back to pending) or deletes its case in any status; staff approve or reject a pending one. */
+const ACTION_RULES: SubjectActionRules<CaseStatus, CaseAction> = {
+  reviewCode: CASE_REVIEW_CODE,
+  awaiting: 'pending',
+  decisions: ['approve', 'reject'],
+  unitSteps: () => ['edit', 'delete'],
+};
 
 const SORTABLE = {
   title: 'c.title',
@@ -56,9 +66,7 @@ function scoped(q: Joined, user: AuthUser): Joined {
 }
 
 export function actionsFor(user: AuthUser, row: { status: CaseStatus; unit_id: string }): CaseAction[] {
-  if (user.authType === AuthType.Staff) return row.status === 'pending' && hasPermission(user, CASE_REVIEW_CODE) ? ['approve', 'reject'] : [];
-  if (user.authType === AuthType.MemberUnit && user.unitId === row.unit_id) return ['edit', 'delete'];
-  return [];
+  return subjectActions(user, row, ACTION_RULES);
 }
 
 export function toRecord(user: AuthUser, row: CaseJoinedRow): CaseRecord {
@@ -104,7 +112,7 @@ export function orderedRows(base: Joined, sort: Sort<SortColumn>) {
 export async function listCases(db: DbOrTrx, user: AuthUser, query: CaseListQuery): Promise<Page<CaseRecord>> {
   const page = paging(query);
   const sort = sortOf(query);
-  const { rows, total } = await fetchPage(filteredBase(db, user, query), page, (q) => withColumns(q).orderBy(sort.column, sort.direction).orderBy('c.id'));
+  const { rows, total } = await fetchPage(filteredBase(db, user, query), page, (q) => orderedRows(q, sort));
   return { list: rows.map((r) => toRecord(user, r)), total, current: page.current, pageSize: page.pageSize };
 }
 
@@ -112,16 +120,9 @@ export async function findCase(db: DbOrTrx, id: string): Promise<CaseJoinedRow |
   return withColumns(joined(db).where('c.id', '=', id)).executeTakeFirst();
 }
 
-/** 404 for a missing case, 403 for another unit's (or for anyone but staff and units). */
-export function assertCanSeeCase(user: AuthUser, row: CaseJoinedRow | undefined): asserts row is CaseJoinedRow {
-  if (!row) throw errors.notFound('业绩案例');
-  if (user.authType === AuthType.Staff) return;
-  if (user.authType !== AuthType.MemberUnit || !user.unitId || user.unitId !== row.unit_id) throw errors.forbidden();
-}
-
 export async function caseDetail(db: DbOrTrx, user: AuthUser, id: string): Promise<CaseDetail> {
-  const row = await findCase(db, id);
-  assertCanSeeCase(user, row);
+  // Staff see every case, a unit its own; practitioners none.
+  const row = await visibleRecord(user, '业绩案例', await findCase(db, id));
   const files = (await attachmentsOf(db, 'case', [id], SLOT_ATTACHMENT)).get(id) ?? [];
   return { ...toRecord(user, row), files: files.map(toFileRef), reviewHistory: await reviewHistory(db, 'case', id) };
 }

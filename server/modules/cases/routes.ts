@@ -1,5 +1,5 @@
 /**
- * /cases (API.md; DOMAIN.md "Business case"; issue 8).
+ * /cases: a unit's business cases and their review (docs/domain.md, business cases; the workflow in ./service.ts).
  *
  *   GET    /cases              list: staff all (case:view), a unit its own
  *   GET    /cases/export       the same filters as an .xlsx (staff, case:view)

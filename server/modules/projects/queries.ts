@@ -2,9 +2,10 @@
  * Reading projects: who sees which (staff all, a unit its own, a practitioner the projects they
  * led or worked on), the list with its filters, one project with members, report files and
  * review history, and what the caller may do with it (the page shows exactly these buttons; the
- * service checks the same rules).
+ * service checks the same rules). The rules shared with other reviewed records are in
+ * server/workflow/reviewedSubject.ts.
  */
-import { AuthType, hasPermission } from '@common/permissions';
+import { AuthType } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import type { ProjectAction, ProjectDetail, ProjectExportQuery, ProjectListQuery, ProjectRecord } from '@common/schemas/projects';
 import type { AuthUser } from '../../security/user';
@@ -13,10 +14,23 @@ import { fenToWanYuan } from '../../db/domainTypes';
 import type { DbOrTrx, ProjectStatus } from '../../db/types';
 import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
+import { subjectActions, visibleRecord, type SubjectActionRules } from '../../workflow/reviewedSubject';
 import { reviewHistory } from '../../workflow/reviews';
 
 export const REPORT_SLOT = 'report';
 export const REVIEW_CODE = 'project:review';
+
+/** A unit edits, deletes and submits its draft, edits and resubmits a returned one; staff file or return a submitted one. */
+const ACTION_RULES: SubjectActionRules<ProjectStatus, ProjectAction> = {
+  reviewCode: REVIEW_CODE,
+  awaiting: 'submitted',
+  decisions: ['file', 'return'],
+  unitSteps: (status) => {
+    if (status === 'draft') return ['edit', 'delete', 'submit'];
+    if (status === 'returned') return ['edit', 'submit'];
+    return [];
+  },
+};
 
 const SORTABLE = {
   name: 'p.name',
@@ -92,17 +106,7 @@ function scoped(q: Joined, user: AuthUser): Joined {
 
 /** The actions of one project for this caller. */
 export function actionsFor(user: AuthUser, row: { status: ProjectStatus; unit_id: string }): ProjectAction[] {
-  switch (user.authType) {
-    case AuthType.Staff:
-      return row.status === 'submitted' && hasPermission(user, REVIEW_CODE) ? ['file', 'return'] : [];
-    case AuthType.MemberUnit:
-      if (!user.unitId || user.unitId !== row.unit_id) return [];
-      if (row.status === 'draft') return ['edit', 'delete', 'submit'];
-      if (row.status === 'returned') return ['edit', 'submit'];
-      return [];
-    default:
-      return [];
-  }
+  return subjectActions(user, row, ACTION_RULES);
 }
 
 export function toRecord(user: AuthUser, row: ProjectJoinedRow): ProjectRecord {
@@ -164,8 +168,7 @@ export function orderedRows(base: Joined, sort: Sort<SortColumn>) {
 export async function listProjects(db: DbOrTrx, user: AuthUser, query: ProjectListQuery): Promise<Page<ProjectRecord>> {
   const page = paging(query);
   const sort = sortOf(query);
-  const base = filteredBase(db, user, query);
-  const { rows, total } = await fetchPage(base, page, (q) => withColumns(q).orderBy(sort.column, sort.direction).orderBy('p.id'));
+  const { rows, total } = await fetchPage(filteredBase(db, user, query), page, (q) => orderedRows(q, sort));
   return { list: rows.map((r) => toRecord(user, r)), total, current: page.current, pageSize: page.pageSize };
 }
 
@@ -187,15 +190,8 @@ async function workedOn(db: DbOrTrx, practitionerId: string, row: { id: string; 
 }
 
 /** The project if the caller may see it: 404 for a missing one, 403 for another's. */
-export async function visibleProject(db: DbOrTrx, user: AuthUser, row: ProjectJoinedRow | undefined): Promise<ProjectJoinedRow> {
-  if (!row) throw errors.notFound('项目');
-  if (user.authType === AuthType.Staff) return row;
-  if (user.authType === AuthType.MemberUnit) {
-    if (!user.unitId || user.unitId !== row.unit_id) throw errors.forbidden();
-    return row;
-  }
-  if (!user.practitionerId || !(await workedOn(db, user.practitionerId, row))) throw errors.forbidden();
-  return row;
+export function visibleProject(db: DbOrTrx, user: AuthUser, row: ProjectJoinedRow | undefined): Promise<ProjectJoinedRow> {
+  return visibleRecord(user, '项目', row, async (project) => !!user.practitionerId && (await workedOn(db, user.practitionerId, project)));
 }
 
 export async function projectDetail(db: DbOrTrx, user: AuthUser, id: string): Promise<ProjectDetail> {
@@ -229,30 +225,16 @@ export async function projectDetail(db: DbOrTrx, user: AuthUser, id: string): Pr
  */
 export async function isReportOf(db: DbOrTrx, fileId: string, user: AuthUser | null): Promise<boolean> {
   if (!user || user.authType === AuthType.Staff) return false;
-  let q = db
+  const projects = await db
     .selectFrom('file_attachments as fa')
     .innerJoin('projects as p', 'p.id', 'fa.owner_id')
-    .select('fa.file_id')
+    .select(['p.id', 'p.unit_id', 'p.leader_practitioner_id'])
     .where('fa.owner_type', '=', 'project')
-    .where('fa.file_id', '=', fileId);
-  if (user.authType === AuthType.MemberUnit) {
-    if (!user.unitId) return false;
-    q = q.where('p.unit_id', '=', user.unitId);
-  } else {
-    const practitionerId = user.practitionerId;
-    if (!practitionerId) return false;
-    q = q.where((eb) =>
-      eb.or([
-        eb('p.leader_practitioner_id', '=', practitionerId),
-        eb.exists(
-          eb
-            .selectFrom('project_members as m')
-            .select('m.project_id')
-            .whereRef('m.project_id', '=', 'p.id')
-            .where('m.practitioner_id', '=', practitionerId),
-        ),
-      ]),
-    );
+    .where('fa.file_id', '=', fileId)
+    .execute();
+  for (const project of projects) {
+    if (user.authType === AuthType.MemberUnit && !!user.unitId && user.unitId === project.unit_id) return true;
+    if (user.authType === AuthType.Practitioner && !!user.practitionerId && (await workedOn(db, user.practitionerId, project))) return true;
   }
-  return !!(await q.limit(1).executeTakeFirst());
+  return false;
 }

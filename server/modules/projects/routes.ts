@@ -1,5 +1,5 @@
 /**
- * /projects (API.md; DOMAIN.md "Project"; issue 8).
+ * /projects: a unit's assessment projects and their 备案 (docs/domain.md, projects; the workflow in ./service.ts).
  *
  *   GET    /projects              list: staff all (project:view), a unit its own, a practitioner those they worked on
  *   GET    /projects/export       the same filters as an .xlsx (staff project:export; a unit its own)

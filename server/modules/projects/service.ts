@@ -1,8 +1,9 @@
 /**
- * The project workflow (DOMAIN.md "Project"): a unit files a draft, edits it (and a returned
+ * The project workflow (docs/domain.md, projects): a unit files a draft, edits it (and a returned
  * one), deletes a draft, and submits; staff file it (备案) or return it with a reason. Each step
  * is one transaction: the state (with the version read), the review record, the messages, and
- * the operation log.
+ * the operation log. The submission and the decision are those of every reviewed record
+ * (server/workflow/reviewedSubject.ts); this file says what is particular to a project.
  *
  * The leader and the members are the unit's own approved practitioners; the leader is stored
  * both on the project and as its first member (role 项目负责人), so that "the projects a
@@ -10,7 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AuthType, hasPermission } from '@common/permissions';
 import {
   LEADER_ROLE,
   type ProjectCreateBody,
@@ -24,11 +24,11 @@ import { wanYuanToFen } from '../../db/domainTypes';
 import type { DbOrTrx, ProjectStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
-import { notifyStaffWith, notifyUnit } from '../../notify';
 import { logOperation } from '../../oplog';
-import { decideReview, openReview } from '../../workflow/reviews';
+import { approvedUnitName, assertDictValue, filingUnitId, ReviewedSubject } from '../../workflow/reviewedSubject';
+import { stampOf } from '../../workflow/stamp';
 import { assertAttachable } from '../../files/attach';
-import { findProject, visibleProject, REPORT_SLOT, REVIEW_CODE, type ProjectJoinedRow } from './queries';
+import { findProject, REPORT_SLOT, REVIEW_CODE, type ProjectJoinedRow } from './queries';
 
 const ENTITY = 'project';
 
@@ -53,58 +53,30 @@ export const MESSAGES = {
   reasonRequired: '请填写退回原因',
 } as const;
 
-interface Stamp {
-  now: string;
-  by: string;
-}
-
-const stampOf = (request: FastifyRequest, user: AuthUser): Stamp => ({ now: request.server.clock().toISOString(), by: user.id });
 const trimmed = (value: string | null | undefined): string | null => value?.trim() || null;
 export const projectLink = (id: string) => `/Manage/project-management?id=${encodeURIComponent(id)}`;
 
-// ---- loading and checks -----------------------------------------------------------------
+/** Staff decide a submitted project only. */
+const DECISION_REFUSALS: Record<ProjectStatus, string | null> = {
+  draft: MESSAGES.decideDraft,
+  submitted: null,
+  returned: MESSAGES.decideReturned,
+  filed: MESSAGES.decideFiled,
+};
 
-/** The caller's own project, for a unit's step: 404 missing, 403 another unit's or not a unit. */
-async function loadOwn(db: DbOrTrx, user: AuthUser, id: string): Promise<ProjectJoinedRow> {
-  const row = await visibleProject(db, user, await findProject(db, id));
-  if (user.authType !== AuthType.MemberUnit) throw errors.forbidden();
-  return row;
-}
+const PROJECT = new ReviewedSubject<ProjectJoinedRow, 'projects'>({
+  type: 'project',
+  table: 'projects',
+  noun: '项目',
+  reviewCode: REVIEW_CODE,
+  link: projectLink,
+  find: findProject,
+  decisionRefusals: DECISION_REFUSALS,
+});
 
-/** A staff decision: the code is checked here too, since the review queue calls in with its own. */
-async function loadForDecision(db: DbOrTrx, user: AuthUser, id: string): Promise<ProjectJoinedRow> {
-  if (user.authType !== AuthType.Staff || !hasPermission(user, REVIEW_CODE)) throw errors.forbidden();
-  const row = await findProject(db, id);
-  if (!row) throw errors.notFound('项目');
-  const refused = decisionRefusal(row.status);
-  if (refused) throw new BizError(refused);
-  return row;
-}
+const approvedUnit = (db: DbOrTrx, unitId: string) => approvedUnitName(db, unitId, MESSAGES.unitNotApproved);
 
-function decisionRefusal(status: ProjectStatus): string | null {
-  if (status === 'draft') return MESSAGES.decideDraft;
-  if (status === 'returned') return MESSAGES.decideReturned;
-  if (status === 'filed') return MESSAGES.decideFiled;
-  return null;
-}
-
-async function assertUnitApproved(db: DbOrTrx, unitId: string): Promise<string> {
-  const unit = await db.selectFrom('member_units').select(['name', 'status']).where('id', '=', unitId).executeTakeFirst();
-  if (!unit || unit.status !== 'approved') throw new BizError(MESSAGES.unitNotApproved);
-  return unit.name;
-}
-
-async function assertDictValue(db: DbOrTrx, code: string, value: string | null, unchanged: string | null, message: string): Promise<void> {
-  if (!value || value === unchanged) return;
-  const item = await db
-    .selectFrom('dict_items')
-    .select('value')
-    .where('type_code', '=', code)
-    .where('value', '=', value)
-    .where('enabled', '=', 1)
-    .executeTakeFirst();
-  if (!item) throw new BizError(message);
-}
+// ---- checks -------------------------------------------------------------------------------
 
 async function assertCodeFree(db: DbOrTrx, code: string, exceptId: string | null): Promise<void> {
   let q = db.selectFrom('projects').select('id').where('code', '=', code);
@@ -187,9 +159,8 @@ async function writeMembers(trx: DbOrTrx, projectId: string, rows: MemberRow[]):
 
 export async function createProject(request: FastifyRequest, user: AuthUser, body: ProjectCreateBody): Promise<string> {
   const { db } = request.server;
-  if (user.authType !== AuthType.MemberUnit || !user.unitId) throw errors.forbidden();
-  const unitId = user.unitId;
-  await assertUnitApproved(db, unitId);
+  const unitId = filingUnitId(user);
+  await approvedUnit(db, unitId);
   const columns = await checkedColumns(db, body, null);
   const members = await memberRows(db, unitId, body, null);
   const reports = body.reportFileIds ?? [];
@@ -220,7 +191,7 @@ export async function createProject(request: FastifyRequest, user: AuthUser, bod
 
 export async function updateProject(request: FastifyRequest, user: AuthUser, id: string, body: ProjectUpdateBody): Promise<void> {
   const { db } = request.server;
-  const row = await loadOwn(db, user, id);
+  const row = await PROJECT.ownRecord(db, user, id);
   if (row.status === 'submitted') throw new BizError(MESSAGES.editSubmitted);
   if (row.status === 'filed') throw new BizError(MESSAGES.editFiled);
   assertVersion(row.version, body.version);
@@ -240,7 +211,7 @@ export async function updateProject(request: FastifyRequest, user: AuthUser, id:
 
 export async function deleteProject(request: FastifyRequest, user: AuthUser, id: string): Promise<string> {
   const { db } = request.server;
-  const row = await loadOwn(db, user, id);
+  const row = await PROJECT.ownRecord(db, user, id);
   if (row.status !== 'draft') throw new BizError(MESSAGES.deleteNotDraft);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('project_members').where('project_id', '=', id).execute();
@@ -278,41 +249,28 @@ async function missingForSubmit(db: DbOrTrx, row: ProjectJoinedRow): Promise<str
 
 export async function submitProject(request: FastifyRequest, user: AuthUser, id: string, body: ProjectStepBody): Promise<void> {
   const { db } = request.server;
-  const row = await loadOwn(db, user, id);
+  const row = await PROJECT.ownRecord(db, user, id);
   if (row.status === 'submitted') throw new BizError(MESSAGES.submitTwice);
   if (row.status === 'filed') throw new BizError(MESSAGES.submitFiled);
   const version = body.version ?? row.version;
   assertVersion(row.version, version);
-  const unitName = await assertUnitApproved(db, row.unit_id);
+  const unitName = await approvedUnit(db, row.unit_id);
   const missing = await missingForSubmit(db, row);
   if (missing.length > 0) throw new BizError(`${MESSAGES.incomplete}${missing.join('、')}`);
   const stamp = stampOf(request, user);
   const resubmit = row.status === 'returned';
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(trx, 'projects', id, version, { status: 'submitted', submitted_at: stamp.now, return_reason: null }, stamp);
-    await openReview(trx, {
-      what: 'project',
-      subjectType: 'project',
-      subjectId: id,
-      subjectName: row.name,
+    await PROJECT.openSubmission(trx, {
+      id,
+      name: row.name,
       unitId: row.unit_id,
       by: { id: user.id, name: unitName },
-      now: new Date(stamp.now),
+      at: stamp.at,
       payload: { code: row.code, resubmit },
+      title: `${resubmit ? '项目重新提交' : '新的项目'}待备案：${row.name}`,
+      body: `${unitName}${resubmit ? '修改后重新提交了' : '提交了'}项目「${row.name}」（${row.code ?? '无编号'}），请审核备案。`,
     });
-    await notifyStaffWith(
-      trx,
-      REVIEW_CODE,
-      {
-        kind: 'submission',
-        title: `${resubmit ? '项目重新提交' : '新的项目'}待备案：${row.name}`,
-        body: `${unitName}${resubmit ? '修改后重新提交了' : '提交了'}项目「${row.name}」（${row.code ?? '无编号'}），请审核备案。`,
-        link: projectLink(id),
-        subjectType: 'project',
-        subjectId: id,
-      },
-      new Date(stamp.now),
-    );
     await logOperation(trx, request, {
       entity: ENTITY,
       entityId: id,
@@ -323,44 +281,24 @@ export async function submitProject(request: FastifyRequest, user: AuthUser, id:
 }
 
 export async function fileProject(request: FastifyRequest, user: AuthUser, id: string, body: ProjectStepBody): Promise<void> {
-  const { db } = request.server;
-  const row = await loadForDecision(db, user, id);
-  const version = body.version ?? row.version;
-  assertVersion(row.version, version);
   const comment = trimmed(body.comment);
-  const stamp = stampOf(request, user);
-  const now = new Date(stamp.now);
-  await db.transaction().execute(async (trx) => {
-    await updateWithVersion(trx, 'projects', id, version, { status: 'filed', filed_at: stamp.now, return_reason: null }, stamp);
-    await decideReview(trx, { what: 'project', subjectType: 'project', subjectId: id, status: 'approved', by: { id: user.id, name: user.name }, comment, now });
-    await notifyUnit(
-      trx,
-      row.unit_id,
-      { kind: 'decision', title: `项目已备案：${row.name}`, body: comment, link: projectLink(id), subjectType: 'project', subjectId: id },
-      now,
-    );
-    await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'file', summary: `项目「${row.name}」予以备案${comment ? `（${comment}）` : ''}` });
-  });
+  await PROJECT.decide(request, user, { id, version: body.version }, (row, stamp) => ({
+    outcome: 'approved',
+    changes: { status: 'filed', filed_at: stamp.now, return_reason: null },
+    comment,
+    title: `项目已备案：${row.name}`,
+    log: { action: 'file', summary: `项目「${row.name}」予以备案${comment ? `（${comment}）` : ''}` },
+  }));
 }
 
 export async function returnProject(request: FastifyRequest, user: AuthUser, id: string, body: ProjectReturnBody): Promise<void> {
-  const { db } = request.server;
   const reason = trimmed(body.reason);
   if (!reason) throw new BizError(MESSAGES.reasonRequired);
-  const row = await loadForDecision(db, user, id);
-  const version = body.version ?? row.version;
-  assertVersion(row.version, version);
-  const stamp = stampOf(request, user);
-  const now = new Date(stamp.now);
-  await db.transaction().execute(async (trx) => {
-    await updateWithVersion(trx, 'projects', id, version, { status: 'returned', return_reason: reason }, stamp);
-    await decideReview(trx, { what: 'project', subjectType: 'project', subjectId: id, status: 'returned', by: { id: user.id, name: user.name }, comment: reason, now });
-    await notifyUnit(
-      trx,
-      row.unit_id,
-      { kind: 'decision', title: `项目被退回修改：${row.name}`, body: reason, link: projectLink(id), subjectType: 'project', subjectId: id },
-      now,
-    );
-    await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'return', summary: `退回项目「${row.name}」：${reason}` });
-  });
+  await PROJECT.decide(request, user, { id, version: body.version }, (row) => ({
+    outcome: 'returned',
+    changes: { status: 'returned', return_reason: reason },
+    comment: reason,
+    title: `项目被退回修改：${row.name}`,
+    log: { action: 'return', summary: `退回项目「${row.name}」：${reason}` },
+  }));
 }
