@@ -31,6 +31,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { EMPTY_BODY_MESSAGE } from '@common/messages';
 import { API_BASE, ApiStatus, INTERNAL_ERROR_MESSAGE } from '@common/schemas/common';
 import { DOCS_PREFIX, installGuard, isApiPath } from './security/guard';
 import type { Config } from './config';
@@ -317,7 +318,7 @@ function handleNotFound(request: FastifyRequest, reply: FastifyReply, staticEnab
 /** Fastify's own error codes that are the client's fault, in Chinese. */
 const CLIENT_ERRORS: Record<string, [httpStatus: number, message: string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求体不是有效的JSON'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体不能为空'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, EMPTY_BODY_MESSAGE],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, '请求体过大'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, '不支持的请求内容类型'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],

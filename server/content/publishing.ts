@@ -5,6 +5,7 @@
  * detail pages, the sitemap and the search index.
  */
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import { PUBLIC_MESSAGES } from '@common/messages';
 import type { PublishState } from '@common/schemas/content';
 import type { Database, PublishStatus } from '../db/types';
 import { BizError } from '../http/errors';
@@ -36,7 +37,7 @@ export function liveNotice(eb: ExpressionBuilder<Database, 'notices'>, now: stri
 
 /** The stored status and publishAt for "save as draft" / "publish (now or at publishAt)". */
 /** What the public site is told of an item that does not exist or is not public now (one answer for both). */
-export const CONTENT_GONE_MESSAGE = '内容不存在或已下线';
+export const CONTENT_GONE_MESSAGE = PUBLIC_MESSAGES.contentGone;
 
 export function publishFields(
   saveAs: 'draft' | 'publish',

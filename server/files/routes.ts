@@ -17,6 +17,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { UPLOAD_MESSAGES } from '@common/messages';
 import { API_BASE, Envelope } from '@common/schemas/common';
 import {
   FILE_ID_PATTERN,
@@ -96,7 +97,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(StoredFile) },
       },
     },
-    async (request) => ok(await handleUpload(request, storage), '上传成功'),
+    async (request) => ok(await handleUpload(request, storage), UPLOAD_MESSAGES.uploaded),
   );
 
   app.get(
@@ -137,9 +138,9 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = requireUser(request);
       const { fileId, md5 } = request.body;
       const existing = await findFileRow(app.db, fileId);
-      if (existing) return ok(reuseOrRefuse(existing, md5, user.id), '秒传成功');
+      if (existing) return ok(reuseOrRefuse(existing, md5, user.id), UPLOAD_MESSAGES.instantUploaded);
       const source = await readableCopy(request, md5);
-      if (!source) throw new BizError('服务器上没有该文件，请重新上传');
+      if (!source) throw new BizError(UPLOAD_MESSAGES.contentMissing);
       const name = sanitizeName(request.body.name);
       // The type comes from the stored bytes; the new name may only pick among allowed kinds.
       const type = detectType(await storage.readHead(source.storage_key), name);
@@ -159,7 +160,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         'instant-upload',
       );
-      return ok(file, '秒传成功');
+      return ok(file, UPLOAD_MESSAGES.instantUploaded);
     },
   );
 

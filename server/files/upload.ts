@@ -5,6 +5,7 @@
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { UPLOAD_MESSAGES } from '@common/messages';
 import { FILE_ID_PATTERN, MD5_PATTERN, UPLOAD_FIELDS, type StoredFile } from '@common/schemas/files';
 import { ApiStatus } from '@common/schemas/common';
 import { requireUser } from '../security/guard';
@@ -76,9 +77,9 @@ export async function handleUpload(request: FastifyRequest, storage: FileStorage
   const { fields, received, fileName } = await readParts(request, storage, limit);
   let committed = false;
   try {
-    if (!fields.fileId) throw new BizError('文件编号不能为空');
-    if (!fields.md5) throw new BizError('MD5不能为空');
-    if (!received) throw new BizError('请选择要上传的文件');
+    if (!fields.fileId) throw new BizError(UPLOAD_MESSAGES.fileIdRequired);
+    if (!fields.md5) throw new BizError(UPLOAD_MESSAGES.md5Required);
+    if (!received) throw new BizError(UPLOAD_MESSAGES.fileRequired);
     if (received.tooLarge) throw tooLargeError(limit);
     if (received.size === 0) throw new BizError('文件不能为空');
     if (received.md5 !== fields.md5) throw new BizError(MD5_MISMATCH_MESSAGE);

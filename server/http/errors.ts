@@ -2,6 +2,7 @@
  * BizError: throw it anywhere in a request and the client gets the envelope
  * `{ status, success: false, message, data: null }` with `httpStatus`.
  */
+import { FORBIDDEN_MESSAGE, notFoundMessage, STALE_VERSION_MESSAGE } from '@common/messages';
 import { ApiStatus, TOKEN_EMPTY_MESSAGE, TOKEN_INVALID_MESSAGE } from '@common/schemas/common';
 
 export class BizError extends Error {
@@ -15,12 +16,11 @@ export class BizError extends Error {
   }
 }
 
-export const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-export const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
+export { FORBIDDEN_MESSAGE, STALE_VERSION_MESSAGE } from '@common/messages';
 
 /** The common cases, so that every module says the same thing with the same status. */
 export const errors = {
-  notFound: (what = '记录') => new BizError(`${what}不存在`, ApiStatus.BusinessError, 404),
+  notFound: (what = '记录') => new BizError(notFoundMessage(what), ApiStatus.BusinessError, 404),
   forbidden: (message = FORBIDDEN_MESSAGE) => new BizError(message, ApiStatus.Forbidden, 403),
   tokenEmpty: () => new BizError(TOKEN_EMPTY_MESSAGE, ApiStatus.TokenEmpty, 401),
   tokenInvalid: () => new BizError(TOKEN_INVALID_MESSAGE, ApiStatus.TokenInvalid, 401),

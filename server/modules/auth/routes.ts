@@ -9,6 +9,7 @@ import {
   ShowLoginAccountBody,
   ShowLoginAccountResult,
 } from '@common/schemas/auth';
+import { AUTH_MESSAGES } from '@common/messages';
 import { Envelope } from '@common/schemas/common';
 import { CONSENT_MESSAGES, SensitivePiConsent, SensitivePiConsentBody } from '@common/schemas/sessions';
 import { requireUser } from '../../security/guard';
@@ -25,7 +26,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { public: true } },
       schema: { tags, summary: '登录', security: [], body: LoginBody, response: { 200: Envelope(LoginResult) } },
     },
-    async (request) => ok(await login(request, request.body), '登录成功'),
+    async (request) => ok(await login(request, request.body), AUTH_MESSAGES.loggedIn),
   );
 
   app.post(
@@ -33,7 +34,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: { allowPending: true } }, schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       await logout(request, requireUser(request));
-      return ok(null, '已退出登录');
+      return ok(null, AUTH_MESSAGES.loggedOut);
     },
   );
 
@@ -54,7 +55,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await changeOwnPassword(request, requireUser(request), request.body.oldPassword, request.body.newPassword);
-      return ok(null, '密码已修改');
+      return ok(null, AUTH_MESSAGES.passwordChanged);
     },
   );
 

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { CurrentUser, LoginBody, LoginResult, ShowLoginAccountResult } from '@common/schemas/auth';
+import { AUTH_MESSAGES } from '@common/messages';
 import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../security/loginLockout';
 import { generatePassword, hashPassword, verifyLoginPassword, verifyPassword } from '../../security/passwords';
@@ -19,7 +20,7 @@ import { serializedBy } from '../../http/rateLimit';
 import { logOperation } from '../../oplog';
 
 /** One message for unknown account, wrong authType and wrong password: no account enumeration. */
-export const WRONG_CREDENTIALS_MESSAGE = '登录账号或密码错误';
+export const WRONG_CREDENTIALS_MESSAGE = AUTH_MESSAGES.loginFailed;
 export const LOGIN_RATE_LIMITED_MESSAGE = '登录尝试过于频繁，请稍后再试';
 
 /** The current user as the front end keeps it; `state`: what the account must do first (the account gate). */
@@ -193,7 +194,7 @@ export async function changeOwnPassword(
     });
     throw new BizError(why);
   };
-  if (!(await verifyPassword(oldPassword, await passwordHashOf(request, user.id)))) await refuse('原密码不正确');
+  if (!(await verifyPassword(oldPassword, await passwordHashOf(request, user.id)))) await refuse(AUTH_MESSAGES.oldPasswordWrong);
   if (newPassword === oldPassword) await refuse(PASSWORD_MESSAGES.sameAsOld);
   const problem = await checkPasswordStrength(newPassword, user.loginAccount, [user.name]);
   if (problem) await refuse(problem);
@@ -238,7 +239,7 @@ export async function showOrResetLogin(
       result: 'failure',
       summary: `${input.reset ? '重置密码' : '查看账号'}失败：当前密码不正确`,
     });
-    throw new BizError('当前密码不正确');
+    throw new BizError(AUTH_MESSAGES.currentPasswordWrong);
   }
   const target = await db
     .selectFrom('accounts')

@@ -18,6 +18,7 @@ import {
   type RejectChangeBody,
   type ResubmitBody,
 } from '@common/schemas/memberInfo';
+import { REJECT_REASON_EMPTY_MESSAGE } from '@common/messages';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, setAttachments } from '../../content/files';
@@ -302,7 +303,7 @@ export async function rejectChange(request: FastifyRequest, user: AuthUser, id: 
   const { db } = request.server;
   const at = request.server.clock();
   const reason = body.reason.trim();
-  if (!reason) throw new BizError('驳回原因不能为空');
+  if (!reason) throw new BizError(REJECT_REASON_EMPTY_MESSAGE);
   const { row, change } = await loadWithChange(request, id);
   const stamp = { now: at.toISOString(), by: user.id };
   const before: Partial<Record<KeyColumn, string>> = {};

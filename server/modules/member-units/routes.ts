@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { PUBLIC_MESSAGES } from '@common/messages';
 import type { PermissionCode } from '@common/permissions';
 import { ApiStatus, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import {
@@ -76,7 +77,7 @@ const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const unit = await publicRead(app, request, () => findPublicUnit(app.db, request.params.id));
       // The same answer for a unit that does not exist and one that is not public: the
       // public site must not reveal which ids exist.
-      if (!unit) throw new BizError('会员单位不存在或未公开', ApiStatus.BusinessError, 404);
+      if (!unit) throw new BizError(PUBLIC_MESSAGES.unitGone, ApiStatus.BusinessError, 404);
       return ok(unit);
     },
   );

@@ -11,6 +11,7 @@
  * - staff do all of that for any unit, and approve or reject.
  */
 import type { FastifyRequest } from 'fastify';
+import { REJECT_REASON_REQUIRED_MESSAGE } from '@common/messages';
 import { AuthType } from '@common/permissions';
 import type { RevealBody, RevealResult } from '@common/schemas/membership';
 import {
@@ -350,7 +351,7 @@ export async function rejectPractitioner(request: FastifyRequest, id: string, bo
   const { user, row } = await loadForChange(request, id);
   refuseState(row, '驳回', ['pending']);
   const reason = body.reason.trim();
-  if (!reason) throw new BizError('请填写驳回原因');
+  if (!reason) throw new BizError(REJECT_REASON_REQUIRED_MESSAGE);
   const version = checkStepVersion(row, body.version);
   const now = request.server.clock();
   await db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { UPLOAD_MESSAGES } from '@common/messages';
 import { Envelope } from '@common/schemas/common';
 import { FileId, Md5, StoredFile } from '@common/schemas/files';
 import { REGISTER_FILE_MAX_BYTES, REGISTRATION_MESSAGES, RegisterBody, RegisterResult } from '@common/schemas/registration';
@@ -84,7 +85,7 @@ const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(StoredFile) },
       },
     },
-    async (request) => ok(await handleRegistrationUpload(request, storage), '上传成功'),
+    async (request) => ok(await handleRegistrationUpload(request, storage), UPLOAD_MESSAGES.uploaded),
   );
 };
 

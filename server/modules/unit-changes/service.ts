@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { REJECT_REASON_REQUIRED_MESSAGE } from '@common/messages';
 import { AuthType } from '@common/permissions';
 import {
   PRACTITIONER_NOT_FOUND_MESSAGE,
@@ -53,7 +54,7 @@ export const MESSAGES = {
   sameUnit: '调入单位与从业人员当前所在单位相同，无需变更',
   alreadyOpen: '该从业人员已有进行中的单位变更申请，请办结或撤回后再申请',
   reasonRequired: '请填写变更原因',
-  rejectReasonRequired: '请填写驳回原因',
+  rejectReasonRequired: REJECT_REASON_REQUIRED_MESSAGE,
   alreadyReleased: '该申请已放行，不能重复操作',
   notReleasedYet: '原单位尚未放行，不能审批',
   releasedNoWithdraw: '原单位已放行，不能撤回',
