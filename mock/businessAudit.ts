@@ -10,7 +10,7 @@
  *   businessAuditDb.items                         // the reviews as they stand (status inside)
  *   businessAuditCalls                            // every decide body sent
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import { hasPermission, type PermissionCode } from '@common/permissions';
 import {
   BUSINESS_AUDIT_MESSAGES as M,
@@ -23,9 +23,8 @@ import {
   type ReviewQueueItem,
 } from '@common/schemas/businessAudit';
 import { REVIEW_KIND_VALUES, REVIEW_STATUS_LABELS } from '@common/schemas/membership';
-import { apiPath, bad, ok } from './envelopes';
 import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
-import { authenticate } from './sessions';
+import { apiPath, bad, done, guard, hasKeyword, pageOf, reviewEntry } from './kit';
 
 interface MockReview {
   item: Omit<ReviewQueueItem, 'actions'>;
@@ -89,34 +88,23 @@ type Viewer = { authType: number; permissions?: readonly string[] };
 const actionsOf = (r: MockReview, user: Viewer) => (r.status === 'pending' && r.handler && hasPermission(user, r.handler.permission) ? [...r.handler.actions] : []);
 const itemFor = (r: MockReview, user: Viewer): ReviewQueueItem => ({ ...r.item, actions: actionsOf(r, user) });
 
-function refused(request: Request) {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (!hasPermission(account.user, 'review:view')) return HttpResponse.json({ status: 30, success: false, message: '没有权限执行此操作', data: null }, { status: 403 });
-  return account;
-}
-
 export const businessAuditHandlers: HttpHandler[] = [
   http.get(apiPath('/business-audit'), ({ request }) => {
-    const account = refused(request);
+    const account = guard(request, 'review:view');
     if (account instanceof Response) return account;
     const q = new URL(request.url).searchParams;
-    let pending = businessAuditDb.items.filter((r) => r.status === 'pending');
-    const keyword = q.get('keyword')?.trim();
-    if (keyword) pending = pending.filter((r) => `${r.item.subjectName}${r.item.unitName ?? ''}`.includes(keyword));
+    const keyword = q.get('keyword') ?? '';
+    let pending = businessAuditDb.items.filter((r) => r.status === 'pending' && hasKeyword(keyword, [`${r.item.subjectName}${r.item.unitName ?? ''}`]));
     const counts = REVIEW_KIND_VALUES.map((kind) => ({ kind, label: reviewKindLabel(kind), count: pending.filter((r) => r.item.kind === kind).length }));
     const kind = q.get('kind');
     if (kind) pending = pending.filter((r) => r.item.kind === kind);
     const desc = q.get('sort') === 'submittedAt,desc';
     pending.sort((a, b) => (desc ? -1 : 1) * a.item.submittedAt.localeCompare(b.item.submittedAt));
-    const current = Number(q.get('current') ?? 1);
-    const pageSize = Number(q.get('pageSize') ?? 10);
-    const list = pending.slice((current - 1) * pageSize, current * pageSize).map((r) => itemFor(r, account.user));
-    return HttpResponse.json(ok({ list, total: pending.length, current, pageSize, counts }));
+    return done({ ...pageOf(pending.map((r) => itemFor(r, account.user)), q), counts });
   }),
 
   http.post(apiPath('/business-audit/decide'), async ({ request }) => {
-    const account = refused(request);
+    const account = guard(request, 'review:view');
     if (account instanceof Response) return account;
     const body = (await request.json()) as ReviewDecideBody;
     businessAuditCalls.push(body);
@@ -135,11 +123,11 @@ export const businessAuditHandlers: HttpHandler[] = [
     const succeeded = results.filter((r) => r.ok).length;
     const verb = REVIEW_ACTION_LABELS[body.action];
     const message = results.length - succeeded === 0 ? `已${verb} ${succeeded} 条` : `已${verb} ${succeeded} 条，${results.length - succeeded} 条未能处理`;
-    return HttpResponse.json(ok({ results, succeeded, failed: results.length - succeeded }, message));
+    return done({ results, succeeded, failed: results.length - succeeded }, message);
   }),
 
   http.get(apiPath('/business-audit/:reviewId'), ({ request, params }) => {
-    const account = refused(request);
+    const account = guard(request, 'review:view');
     if (account instanceof Response) return account;
     const r = businessAuditDb.items.find((x) => x.item.id === params.reviewId);
     if (!r) return bad(M.notFound, 404);
@@ -148,10 +136,18 @@ export const businessAuditHandlers: HttpHandler[] = [
       status: r.status,
       payload: null,
       history: [
-        { id: 'h-1', what: r.item.kind, status: 'rejected', submittedAt: '2026-10-01T02:00:00.000Z', submittedByName: '申请人', decidedAt: '2026-10-03T02:00:00.000Z', decidedByName: '审核员甲', comment: '材料不全，请补充', payload: null },
-        { id: r.item.id, what: r.item.kind, status: r.status, submittedAt: r.item.submittedAt, submittedByName: '申请人', decidedAt: null, decidedByName: null, comment: null, payload: null },
+        reviewEntry('h-1', {
+          what: r.item.kind,
+          status: 'rejected',
+          submittedAt: '2026-10-01T02:00:00.000Z',
+          submittedByName: '申请人',
+          decidedAt: '2026-10-03T02:00:00.000Z',
+          decidedByName: '审核员甲',
+          comment: '材料不全，请补充',
+        }),
+        reviewEntry(r.item.id, { what: r.item.kind, status: r.status, submittedAt: r.item.submittedAt, submittedByName: '申请人' }),
       ],
     };
-    return HttpResponse.json(ok(detail));
+    return done(detail);
   }),
 ];

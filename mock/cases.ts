@@ -8,27 +8,17 @@
  *   casesDb.cases                            // the records as they stand now (mutable)
  *   caseCallsTo('post', '/cases/cs-2/reject')
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
+import { REJECT_REASON_REQUIRED_MESSAGE } from '@common/messages';
 import type { CaseAction, CaseCreateBody, CaseDetail, CaseRecord } from '@common/schemas/cases';
 import type { ReviewHistoryEntry } from '@common/schemas/membership';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, type FixtureAccount } from './fixtures';
-import { authenticate } from './sessions';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { apiPath, bad, bumped, callerAndRecord, callLog, done, download, forbidden, guard, hasKeyword, matching, notFound, pageOf, reviewEntry, stale, type ApiCall, type FixtureAccount } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-
-export interface CaseCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-export const caseCalls: CaseCall[] = [];
-export function caseCallsTo(method: string, path: string): CaseCall[] {
-  return caseCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type CaseCall = ApiCall;
+export const caseCalls = log.calls;
+export const caseCallsTo = log.to;
 
 interface StoredCase {
   record: Omit<CaseRecord, 'actions'>;
@@ -72,7 +62,7 @@ export const casesDb: { cases: StoredCase[] } = { cases: fixtureCases() };
 
 export function resetCasesMock(): void {
   casesDb.cases = fixtureCases();
-  caseCalls.length = 0;
+  log.clear();
 }
 
 function canSee(account: FixtureAccount, c: StoredCase): boolean {
@@ -86,52 +76,31 @@ function actionsFor(account: FixtureAccount, r: StoredCase['record']): CaseActio
   return u.authType === 2 && u.unitId === r.unitId ? ['edit', 'delete'] : [];
 }
 
-async function recordCall(request: Request): Promise<unknown> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  caseCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-  return body;
-}
+/** Staff need case:view; units pass (scoped by canSee); practitioners have no cases. */
+const viewer = (request: Request) => guard(request, 'case:view', [1, 2]);
 
-const forbidden = () => HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-const stale = () => HttpResponse.json(failure(ApiStatus.BusinessError, STALE_VERSION_MESSAGE), { status: 409 });
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
-
-function viewer(request: Request): FixtureAccount | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (account.user.authType === 3) return forbidden();
-  if (account.user.authType === 1 && !account.user.permissions.includes('case:view')) return forbidden();
-  return account;
-}
-
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
+/** The caller and the case behind `:id`, or 401, 404; with `unitOnly`, 403 unless the case is the calling unit's. */
+const caseFor = (request: Request, id: unknown, unitOnly: boolean) =>
+  callerAndRecord(
+    request,
+    '业绩案例',
+    () => casesDb.cases.find((x) => x.record.id === id),
+    (account, c) => !unitOnly || (canSee(account, c) && account.user.authType === 2),
+  );
 
 function listed(account: FixtureAccount, params: URLSearchParams): CaseRecord[] {
-  const get = (key: string) => params.get(key) || null;
-  const keyword = get('keyword')?.trim();
   return casesDb.cases
     .filter((c) => canSee(account, c))
     .map((c) => c.record)
     .filter(
-      (r) =>
-        (!get('status') || r.status === get('status')) &&
-        (!get('projectType') || r.projectType === get('projectType')) &&
-        (!get('public') || String(r.public) === get('public')) &&
-        (!get('year') || (r.completedOn ?? '').startsWith(`${get('year')}-`)) &&
-        (!get('unitId') || account.user.authType !== 1 || r.unitId === get('unitId')) &&
-        (!keyword || r.title.includes(keyword) || (r.client ?? '').includes(keyword)),
+      matching<StoredCase['record']>(params, {
+        status: 'status',
+        projectType: 'projectType',
+        public: 'public',
+        year: (r, year) => (r.completedOn ?? '').startsWith(`${year}-`),
+        unitId: (r, unitId) => account.user.authType !== 1 || r.unitId === unitId,
+        keyword: (r, keyword) => hasKeyword(keyword, [r.title, r.client]),
+      }),
     )
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
     .map((r) => ({ ...r, actions: actionsFor(account, r) }));
@@ -152,7 +121,7 @@ const filesOf = (ids: readonly string[] | undefined) => (ids ?? []).map((fileId)
 
 export const casesHandlers: HttpHandler[] = [
   http.get(apiPath('/cases'), async ({ request }) => {
-    await recordCall(request);
+    await log.record(request);
     const account = viewer(request);
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
@@ -160,34 +129,26 @@ export const casesHandlers: HttpHandler[] = [
   }),
 
   http.get(apiPath('/cases/export'), async ({ request }) => {
-    await recordCall(request);
-    const account = authenticate(request);
+    const account = await log.guard(request, 'case:view');
     if (account instanceof Response) return account;
-    if (account.user.authType !== 1 || !account.user.permissions.includes('case:view')) return forbidden();
-    return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
-      headers: {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('业绩案例-2026-11-20.xlsx')}`,
-      },
-    });
+    return download('业绩案例-2026-11-20.xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04]));
   }),
 
   http.get(apiPath('/cases/:id'), async ({ request, params }) => {
-    await recordCall(request);
+    await log.record(request);
     const account = viewer(request);
     if (account instanceof Response) return account;
     const c = casesDb.cases.find((x) => x.record.id === params.id);
-    if (!c) return bad('业绩案例不存在', 404);
+    if (!c) return notFound('业绩案例');
     if (!canSee(account, c)) return forbidden();
     const detail: CaseDetail = { ...c.record, actions: actionsFor(account, c.record), files: c.files, reviewHistory: c.history };
     return done(detail);
   }),
 
   http.post(apiPath('/cases'), async ({ request }) => {
-    const body = (await recordCall(request)) as Partial<CaseCreateBody> | null;
-    const account = authenticate(request);
+    const body = (await log.record(request)) as Partial<CaseCreateBody> | null;
+    const account = guard(request, null, [2]);
     if (account instanceof Response) return account;
-    if (account.user.authType !== 2) return forbidden();
     if (!body?.title?.trim()) return bad('案例名称不能为空');
     const id = `cs-${casesDb.cases.length + 1}`;
     const at = new Date().toISOString();
@@ -198,35 +159,30 @@ export const casesHandlers: HttpHandler[] = [
   }),
 
   http.put(apiPath('/cases/:id'), async ({ request, params }) => {
-    const body = (await recordCall(request)) as (Partial<CaseCreateBody> & { version?: number }) | null;
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const c = casesDb.cases.find((x) => x.record.id === params.id);
-    if (!c) return bad('业绩案例不存在', 404);
-    if (!canSee(account, c) || account.user.authType !== 2) return forbidden();
+    const body = (await log.record(request)) as (Partial<CaseCreateBody> & { version?: number }) | null;
+    const found = caseFor(request, params.id, true);
+    if (found instanceof Response) return found;
+    const c = found.record;
     if (body?.version !== c.record.version) return stale();
-    c.record = { ...c.record, ...fieldsOf(body), status: 'pending', rejectReason: null, updatedAt: new Date().toISOString(), version: c.record.version + 1 };
+    c.record = bumped(c.record, { ...fieldsOf(body), status: 'pending', rejectReason: null });
     c.files = filesOf(body.fileIds);
     return done(null, '业绩案例已保存，等待协会审核');
   }),
 
   http.delete(apiPath('/cases/:id'), async ({ request, params }) => {
-    await recordCall(request);
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const c = casesDb.cases.find((x) => x.record.id === params.id);
-    if (!c) return bad('业绩案例不存在', 404);
-    if (!canSee(account, c) || account.user.authType !== 2) return forbidden();
+    await log.record(request);
+    const found = caseFor(request, params.id, true);
+    if (found instanceof Response) return found;
+    const c = found.record;
     casesDb.cases = casesDb.cases.filter((x) => x !== c);
     return done(null, `已删除「${c.record.title}」`);
   }),
 
   http.post(apiPath('/cases/:id/:action'), async ({ request, params }) => {
-    const body = (await recordCall(request)) as { version?: number; reason?: string; comment?: string } | null;
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const c = casesDb.cases.find((x) => x.record.id === params.id);
-    if (!c) return bad('业绩案例不存在', 404);
+    const body = (await log.record(request)) as { version?: number; reason?: string; comment?: string } | null;
+    const found = caseFor(request, params.id, false);
+    if (found instanceof Response) return found;
+    const { account, record: c } = found;
     const action = String(params.action) as CaseAction;
     if (!actionsFor(account, c.record).includes(action)) {
       if (account.user.authType === 1 && c.record.status === 'approved') return bad('该案例已审核通过，不能重复审核');
@@ -234,24 +190,23 @@ export const casesHandlers: HttpHandler[] = [
     }
     if (body?.version !== undefined && body.version !== c.record.version) return stale();
     const at = new Date().toISOString();
-    const entry = (status: ReviewHistoryEntry['status'], comment: string | null): ReviewHistoryEntry => ({
-      id: `rv-${c.history.length + 1}`,
-      what: 'case',
-      status,
-      submittedAt: c.record.updatedAt,
-      submittedByName: c.record.unitName,
-      decidedAt: at,
-      decidedByName: account.user.name,
-      comment,
-      payload: null,
-    });
+    const entry = (status: ReviewHistoryEntry['status'], comment: string | null): ReviewHistoryEntry =>
+      reviewEntry(`rv-${c.history.length + 1}`, {
+        what: 'case',
+        status,
+        submittedAt: c.record.updatedAt,
+        submittedByName: c.record.unitName,
+        decidedAt: at,
+        decidedByName: account.user.name,
+        comment,
+      });
     if (action === 'approve') {
       c.record = { ...c.record, status: 'approved', updatedAt: at, version: c.record.version + 1 };
       c.history.push(entry('approved', body?.comment ?? null));
       return done(null, '业绩案例已审核通过');
     }
     const reason = body?.reason?.trim();
-    if (!reason) return bad('请填写驳回原因');
+    if (!reason) return bad(REJECT_REASON_REQUIRED_MESSAGE);
     c.record = { ...c.record, status: 'rejected', rejectReason: reason, updatedAt: at, version: c.record.version + 1 };
     c.history.push(entry('rejected', reason));
     return done(null, '业绩案例已驳回');

@@ -9,17 +9,15 @@
  *
  * `resetCertificatesMock()` restores the fixtures (resetMockState calls it after each test).
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { PermissionCode } from '@common/permissions';
+import { http, type HttpHandler } from 'msw';
 import {
   CERTIFICATE_ALREADY_REVOKED_MESSAGE,
+  CERTIFICATE_NOT_FOUND_MESSAGE,
   type CertificateRecord,
   type CertificateRevokeBody,
   type PublicCertificate,
 } from '@common/schemas/certificates';
-import { ApiStatus, type Page } from '@common/schemas/common';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { authenticate } from './sessions';
+import { apiPath, bad, callLog, done, hasKeyword, matching, notFound, pageOf, type ApiCall } from './kit';
 
 export const VALID_UNIT_CERTIFICATE: PublicCertificate = {
   kind: 'unit',
@@ -93,17 +91,13 @@ function staffRecord(c: PublicCertificate, index: number): CertificateRecord {
 
 export const certificatesDb: { records: CertificateRecord[] } = { records: [] };
 
-export interface CertificateCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-export const certificateCalls: CertificateCall[] = [];
+const log = callLog();
+export type CertificateCall = ApiCall;
+export const certificateCalls = log.calls;
 
 export function resetCertificatesMock(): void {
   certificatesDb.records = PUBLIC_FIXTURES.map(staffRecord);
-  certificateCalls.length = 0;
+  log.clear();
 }
 resetCertificatesMock();
 
@@ -120,60 +114,39 @@ function publicOf(number: string): PublicCertificate | undefined {
   };
 }
 
-async function guard(request: Request, code: PermissionCode) {
-  let body: unknown = null;
-  if (request.method === 'POST') body = await request.clone().json().catch(() => null);
-  const url = new URL(request.url);
-  certificateCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (account.user.authType !== 1 || !account.user.permissions.includes(code)) {
-    return HttpResponse.json(failure(ApiStatus.Forbidden, '没有权限执行此操作'), { status: 403 });
-  }
-  return account;
-}
-
 export const certificateHandlers: HttpHandler[] = [
   http.get(apiPath('/public/certificates/:number'), ({ params }) => {
     const found = publicOf(String(params.number).toUpperCase());
-    return found ? HttpResponse.json(ok(found)) : bad('未查询到该证书', 404);
+    return found ? done(found) : bad(CERTIFICATE_NOT_FOUND_MESSAGE, 404);
   }),
 
   http.get(apiPath('/certificates'), async ({ request }) => {
-    const account = await guard(request, 'certificate:view');
+    const account = await log.guard(request, 'certificate:view');
     if (account instanceof Response) return account;
     const q = new URL(request.url).searchParams;
-    const keyword = q.get('keyword')?.trim().toLowerCase();
     const list = certificatesDb.records.filter(
-      (r) =>
-        (!keyword || r.number.toLowerCase().includes(keyword) || r.holderName.toLowerCase().includes(keyword)) &&
-        (!q.get('kind') || r.kind === q.get('kind')) &&
-        (!q.get('state') || r.state === q.get('state')) &&
-        (!q.get('unitId') || r.unitId === q.get('unitId')),
+      matching<CertificateRecord>(q, {
+        keyword: (r, keyword) => hasKeyword(keyword, [r.number, r.holderName], true),
+        kind: 'kind',
+        state: 'state',
+        unitId: 'unitId',
+      }),
     );
-    const current = Number(q.get('current') ?? 1) || 1;
-    const pageSize = Number(q.get('pageSize') ?? 10) || 10;
-    const page: Page<CertificateRecord> = {
-      list: list.slice((current - 1) * pageSize, current * pageSize),
-      total: list.length,
-      current,
-      pageSize,
-    };
-    return HttpResponse.json(ok(page));
+    return done(pageOf(list, q));
   }),
 
   http.get(apiPath('/certificates/:id'), async ({ request, params }) => {
-    const account = await guard(request, 'certificate:view');
+    const account = await log.guard(request, 'certificate:view');
     if (account instanceof Response) return account;
     const found = certificatesDb.records.find((r) => r.id === params.id);
-    return found ? HttpResponse.json(ok(found)) : bad('证书不存在', 404);
+    return found ? done(found) : notFound('证书');
   }),
 
   http.post(apiPath('/certificates/:id/revoke'), async ({ request, params }) => {
-    const account = await guard(request, 'certificate:revoke');
+    const account = await log.guard(request, 'certificate:revoke');
     if (account instanceof Response) return account;
     const found = certificatesDb.records.find((r) => r.id === params.id);
-    if (!found) return bad('证书不存在', 404);
+    if (!found) return notFound('证书');
     const body = (await request.json()) as Partial<CertificateRevokeBody> | null;
     const reason = body?.reason?.trim();
     if (!reason) return bad('吊销原因不能为空');
@@ -184,6 +157,6 @@ export const certificateHandlers: HttpHandler[] = [
         ? { ...r, status: 'revoked', state: 'revoked', revokedReason: reason, revokedAt: at, updatedAt: at, version: r.version + 1 }
         : r,
     );
-    return HttpResponse.json(ok(null, '证书已吊销'));
+    return done(null, '证书已吊销');
   }),
 ];

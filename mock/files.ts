@@ -18,10 +18,10 @@
  *   setUploadDelay(400)                  // the upload answer waits (to see '上传中')
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { UPLOAD_MESSAGES } from '@common/messages';
 import type { InstantUploadBody, PreviewItem, StoredFile } from '@common/schemas/files';
-import { apiPath, bad, failure, ok } from './envelopes';
 import { storedFile } from './fixtures';
-import { authenticate } from './sessions';
+import { apiPath, authenticate, bad, done, failure, notFound } from './kit';
 
 const contents = new Map<string, { size: number; contentType: string }>();
 const records = new Map<string, StoredFile>();
@@ -79,6 +79,21 @@ function isFileLike(value: unknown): value is Blob & { name: string } {
   return typeof value === 'object' && value !== null && typeof (value as Blob).size === 'number';
 }
 
+/**
+ * The multipart fields of an upload (here and the registration's, ./registration.ts), or the
+ * server's refusal of a missing one, in its order: fileId, md5, file.
+ */
+export async function uploadForm(request: Request): Promise<{ fileId: string; md5: string; file: Blob & { name: string } } | Response> {
+  const form = await request.formData();
+  const file = form.get('file');
+  const fileId = form.get('fileId');
+  const md5 = form.get('md5');
+  if (typeof fileId !== 'string') return bad(UPLOAD_MESSAGES.fileIdRequired);
+  if (typeof md5 !== 'string') return bad(UPLOAD_MESSAGES.md5Required);
+  if (!isFileLike(file)) return bad(UPLOAD_MESSAGES.fileRequired);
+  return { fileId, md5, file };
+}
+
 /** The content-disposition name of a download (RFC 5987 and an ASCII fallback, as the server). */
 function attachment(name: string): string {
   return `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -90,10 +105,10 @@ export const fileHandlers: HttpHandler[] = [
     const account = authenticate(request);
     if (account instanceof Response) return account;
     const md5 = String(params.md5);
-    if (!contents.has(md5)) return HttpResponse.json(ok({ exists: false }));
+    if (!contents.has(md5)) return done({ exists: false });
     // The server adds `file` only for the uploader's own copy; the mock knows no uploaders.
     const file = [...records.values()].find((r) => r.md5 === md5);
-    return HttpResponse.json(ok(file ? { exists: true, file } : { exists: true }));
+    return done(file ? { exists: true, file } : { exists: true });
   }),
 
   http.post(apiPath('/file/upload/instant'), async ({ request }) => {
@@ -102,7 +117,7 @@ export const fileHandlers: HttpHandler[] = [
     if (account instanceof Response) return account;
     const body = (await request.json()) as InstantUploadBody;
     const content = contents.get(body.md5);
-    if (!content) return bad('服务器上没有该文件，请重新上传');
+    if (!content) return bad(UPLOAD_MESSAGES.contentMissing);
     const stored: StoredFile = {
       fileId: body.fileId,
       name: body.name,
@@ -112,7 +127,7 @@ export const fileHandlers: HttpHandler[] = [
       createdAt: new Date().toISOString(),
     };
     addRecord(stored);
-    return HttpResponse.json(ok(stored, '秒传成功'));
+    return done(stored, UPLOAD_MESSAGES.instantUploaded);
   }),
 
   http.post(apiPath('/file/upload'), async ({ request }) => {
@@ -125,13 +140,9 @@ export const fileHandlers: HttpHandler[] = [
       nextUploadFailure = null;
       return HttpResponse.json(failure(status, message), { status: httpStatus });
     }
-    const form = await request.formData();
-    const file = form.get('file');
-    const fileId = form.get('fileId');
-    const md5 = form.get('md5');
-    if (typeof fileId !== 'string') return bad('文件编号不能为空');
-    if (typeof md5 !== 'string') return bad('MD5不能为空');
-    if (!isFileLike(file)) return bad('请选择要上传的文件');
+    const fields = await uploadForm(request);
+    if (fields instanceof Response) return fields;
+    const { fileId, md5, file } = fields;
     const stored: StoredFile = {
       fileId,
       name: file.name,
@@ -142,7 +153,7 @@ export const fileHandlers: HttpHandler[] = [
     };
     contents.set(md5, { size: stored.size, contentType: stored.contentType });
     addRecord(stored);
-    return HttpResponse.json(ok(stored, '上传成功'));
+    return done(stored, UPLOAD_MESSAGES.uploaded);
   }),
 
   http.get(apiPath('/file/preview'), ({ request }) => {
@@ -166,13 +177,13 @@ export const fileHandlers: HttpHandler[] = [
         },
       ];
     });
-    return HttpResponse.json(ok(items));
+    return done(items);
   }),
 
   http.get(apiPath('/file/download/:id'), ({ request, params }) => {
     record(request);
     const file = records.get(String(params.id));
-    if (!file) return bad('文件不存在', 404);
+    if (!file) return notFound('文件');
     return new HttpResponse(`mock content of ${file.name}`, {
       headers: { 'Content-Type': file.contentType, 'Content-Disposition': attachment(file.name) },
     });

@@ -8,6 +8,8 @@
  * - practitioner: a practitioner of that unit (authType 3).
  * Each has a fixed token that the mock server accepts until logout.
  */
+import { AUTH_MESSAGES, notFoundMessage } from '@common/messages';
+import { PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import type { CurrentUser } from '@common/schemas/auth';
 import { ALL_PERMISSION_CODES, AuthType, type PermissionCode } from '@common/permissions';
 import { DICTIONARIES } from '@common/dictionaries';
@@ -23,6 +25,20 @@ export interface FixtureAccount {
 
 export const FIXTURE_UNIT_ID = 'unit-0001';
 export const FIXTURE_UNIT_NAME = '示例社会稳定风险评估咨询有限公司';
+/** The fixture unit's profile, the same in the staff's records (./memberUnits.ts) and its own (./memberInfo.ts). */
+export const FIXTURE_UNIT_PROFILE = {
+  contactPhone: '0571-87061234',
+  email: 'office@example.cn',
+  address: '西湖区文三路 398 号',
+  establishedOn: '2016-08-23',
+  registeredCapital: 500,
+  staffCount: 36,
+  businessScope: '社会稳定风险评估；社会调查服务。',
+  introduction: '专注重大工程社会稳定风险评估。',
+  memberLevel: 'vice_president',
+  memberNo: 'HY2024002',
+  joinDate: '2024-04-10',
+} as const;
 
 /** The codes of limitedStaff's role: the workbench and news only. */
 export const LIMITED_STAFF_CODES: readonly PermissionCode[] = ['workbench:view', 'content:article:view'];
@@ -104,11 +120,11 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [superAdmin, limitedS
 /** A token no session has. */
 export const EXPIRED_TOKEN = 'token-expired';
 
-/** The server's words (server/modules/auth/service.ts). */
-export const LOGIN_FAILED_MESSAGE = '登录账号或密码错误';
-export const OLD_PASSWORD_WRONG_MESSAGE = '原密码不正确';
-export const SAME_PASSWORD_MESSAGE = '新密码不能与原密码相同';
-export const DICT_NOT_FOUND_MESSAGE = '字典不存在';
+/** The server's words (common/messages.ts, common/passwordPolicy.ts), under the names tests know. */
+export const LOGIN_FAILED_MESSAGE = AUTH_MESSAGES.loginFailed;
+export const OLD_PASSWORD_WRONG_MESSAGE = AUTH_MESSAGES.oldPasswordWrong;
+export const SAME_PASSWORD_MESSAGE = PASSWORD_MESSAGES.sameAsOld;
+export const DICT_NOT_FOUND_MESSAGE = notFoundMessage('字典');
 
 /** `GET /dict/item/{code}` answers: the seed dictionaries, sorted as the server sorts them. */
 export function dictItems(code: string): DictItem[] | undefined {

@@ -12,9 +12,10 @@
  *   server.use(answerNetworkError('get', '/dict/item/gender'));
  */
 import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
+import { AUTH_MESSAGES } from '@common/messages';
 import type { ApiEnvelope } from '@common/schemas/common';
 import type { LoginBody, SetPasswordBody, ShowLoginAccountBody } from '@common/schemas/auth';
-import { apiPath, bad, ok } from './envelopes';
+import { apiPath, bad, notFound, ok } from './kit';
 import { certificateHandlers, resetCertificatesMock } from './certificates';
 import { usersHandlers, resetUsersMock } from './users';
 import { expertsHandlers, resetExpertsMock } from './experts';
@@ -35,14 +36,7 @@ import { publicContentHandlers, resetPublicContentMock } from './publicContent';
 import { profileHandlers, resetProfileMock } from './profile';
 import { operationLogsHandlers, resetOperationLogsMock } from './operationLogs';
 import { accountSecurityHandlers, resetAccountSecurityMock } from './accountSecurity';
-import {
-  DICT_NOT_FOUND_MESSAGE,
-  dictItems,
-  FIXTURE_ACCOUNTS,
-  LOGIN_FAILED_MESSAGE,
-  OLD_PASSWORD_WRONG_MESSAGE,
-  SAME_PASSWORD_MESSAGE,
-} from './fixtures';
+import { dictItems, FIXTURE_ACCOUNTS, LOGIN_FAILED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE, SAME_PASSWORD_MESSAGE } from './fixtures';
 import { accountByUserId, authenticate, passwords, resetSessions, sessions } from './sessions';
 
 export { apiPath, failure, ok, tokenEmpty, tokenInvalid } from './envelopes';
@@ -143,13 +137,13 @@ export const handlers: HttpHandler[] = [
     );
     if (!account || passwords.get(account.user.userId) !== body?.password) return bad(LOGIN_FAILED_MESSAGE);
     sessions.set(account.token, account.user.userId);
-    return HttpResponse.json(ok({ token: account.token, currentUser: account.user }, '登录成功'));
+    return HttpResponse.json(ok({ token: account.token, currentUser: account.user }, AUTH_MESSAGES.loggedIn));
   }),
 
   http.post(apiPath('/user/auth/logout'), ({ request }) => {
     const token = request.headers.get('token');
     if (token) sessions.delete(token);
-    return HttpResponse.json(ok(null, '已退出登录'));
+    return HttpResponse.json(ok(null, AUTH_MESSAGES.loggedOut));
   }),
 
   http.get(apiPath('/user/current'), ({ request }) => {
@@ -166,7 +160,7 @@ export const handlers: HttpHandler[] = [
     if (!body?.newPassword) return bad('新密码不能为空');
     if (body.newPassword === body.oldPassword) return bad(SAME_PASSWORD_MESSAGE);
     passwords.set(account.user.userId, body.newPassword);
-    return HttpResponse.json(ok(null, '密码已修改'));
+    return HttpResponse.json(ok(null, AUTH_MESSAGES.passwordChanged));
   }),
 
   http.put(apiPath('/user/show/login_account'), async ({ request }) => {
@@ -175,7 +169,7 @@ export const handlers: HttpHandler[] = [
     const body = (await request.json()) as Partial<ShowLoginAccountBody> | null;
     if (passwords.get(account.user.userId) !== body?.password) return bad('密码不正确');
     const target = accountByUserId(body?.userId);
-    if (!target) return bad('用户不存在', 404);
+    if (!target) return notFound('用户');
     return HttpResponse.json(
       ok(body?.reset ? { loginAccount: target.user.loginAccount, newPassword: 'New@654321' } : { loginAccount: target.user.loginAccount }),
     );
@@ -183,7 +177,7 @@ export const handlers: HttpHandler[] = [
 
   http.get(apiPath('/dict/item/:code'), ({ params }) => {
     const items = dictItems(String(params.code));
-    return items ? HttpResponse.json(ok(items)) : bad(DICT_NOT_FOUND_MESSAGE, 404);
+    return items ? HttpResponse.json(ok(items)) : notFound('字典');
   }),
 
   ...fileHandlers,

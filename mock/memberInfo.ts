@@ -9,8 +9,8 @@
  *   memberInfoCalls                 [{ method, path, body }] of every call, in order
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { REJECT_REASON_EMPTY_MESSAGE } from '@common/messages';
 import { AuthType } from '@common/permissions';
-import { ApiStatus } from '@common/schemas/common';
 import {
   MEMBER_INFO_MESSAGES,
   UNIT_KEY_FIELD_NAMES,
@@ -19,26 +19,17 @@ import {
   type UnitPendingChange,
 } from '@common/schemas/memberInfo';
 import type { ReviewHistoryEntry } from '@common/schemas/membership';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, storedFile } from './fixtures';
-import { authenticate } from './sessions';
-
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, FIXTURE_UNIT_PROFILE, storedFile } from './fixtures';
+import { apiPath, bad, callLog, done, guard, notFound, ok, reviewEntry, stale, type ApiCall } from './kit';
 
 const COLUMN_OF = { name: 'name', creditCode: 'credit_code', legalRepresentative: 'legal_representative' } as const;
 
-export interface MemberInfoCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-export const memberInfoCalls: MemberInfoCall[] = [];
+const log = callLog();
+export type MemberInfoCall = ApiCall;
+export const memberInfoCalls = log.calls;
 
 function registrationReview(): ReviewHistoryEntry {
-  return {
-    id: 'review-registration-1',
+  return reviewEntry('review-registration-1', {
     what: 'registration',
     status: 'approved',
     submittedAt: '2024-03-28T01:40:00.000Z',
@@ -46,8 +37,7 @@ function registrationReview(): ReviewHistoryEntry {
     decidedAt: '2024-04-10T02:00:00.000Z',
     decidedByName: '系统管理员',
     comment: '材料齐全，符合入会条件，同意入会。',
-    payload: null,
-  };
+  });
 }
 
 /** The fixture unit: approved, with its certificate and one file of each kind. */
@@ -58,18 +48,8 @@ export function fixtureMemberInfo(): MemberInfoRecord {
     creditCode: '91330106MA2CJ7K52K',
     legalRepresentative: '王法人',
     contactPerson: '张联络',
-    contactPhone: '0571-87061234',
-    email: 'office@example.cn',
-    address: '西湖区文三路 398 号',
-    establishedOn: '2016-08-23',
-    registeredCapital: 500,
-    staffCount: 36,
-    businessScope: '社会稳定风险评估；社会调查服务。',
-    introduction: '专注重大工程社会稳定风险评估。',
-    memberLevel: 'vice_president',
+    ...FIXTURE_UNIT_PROFILE,
     memberLevelLabel: '副会长单位',
-    memberNo: 'HY2024002',
-    joinDate: '2024-04-10',
     validUntil: '2027-04-30',
     status: 'approved',
     rejectReason: null,
@@ -96,30 +76,19 @@ export function setMemberInfoRecord(change: Partial<MemberInfoRecord>): void {
 
 export function resetMemberInfoMock(): void {
   memberInfoDb.record = fixtureMemberInfo();
-  memberInfoCalls.length = 0;
+  log.clear();
 }
 
-const forbidden = () => HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-const stale = () => bad(STALE_VERSION_MESSAGE, 409);
-
-async function record(request: Request): Promise<unknown> {
-  const body: unknown = request.method === 'GET' ? null : await request.json().catch(() => null);
-  memberInfoCalls.push({ method: request.method, path: new URL(request.url).pathname, body });
-  return body;
-}
+/** The unit's own account (a member unit's), or the server's 401/403. */
+const ownUnit = (request: Request) => guard(request, null, [AuthType.MemberUnit]);
 
 function review(what: ReviewHistoryEntry['what'], by: string, payload: unknown = null): ReviewHistoryEntry {
-  return {
-    id: `review-${memberInfoDb.record.reviewHistory.length + 1}`,
+  return reviewEntry(`review-${memberInfoDb.record.reviewHistory.length + 1}`, {
     what,
-    status: 'pending',
     submittedAt: new Date().toISOString(),
     submittedByName: by,
-    decidedAt: null,
-    decidedByName: null,
-    comment: null,
     payload,
-  };
+  });
 }
 
 function decide(what: ReviewHistoryEntry['what'], status: 'approved' | 'rejected', by: string, comment: string | null) {
@@ -180,7 +149,7 @@ function applyUpdate(body: MemberInfoUpdateBody, by: string): Response {
     next.reviewHistory = [...current.reviewHistory, review('info_change', by, { before, after })];
   }
   memberInfoDb.record = next;
-  return HttpResponse.json(ok({ changePending: !!newChange }, newChange ? MEMBER_INFO_MESSAGES.savedWithReview : MEMBER_INFO_MESSAGES.saved));
+  return done({ changePending: !!newChange }, newChange ? MEMBER_INFO_MESSAGES.savedWithReview : MEMBER_INFO_MESSAGES.saved);
 }
 
 function fileRef(fileId: string) {
@@ -193,24 +162,21 @@ const STAFF_DECISION = /^\/api\/v1\/member-units\/([^/]+)\/(approve|reject)-chan
 
 export const memberInfoHandlers: HttpHandler[] = [
   http.get(apiPath('/member-units/mine'), async ({ request }) => {
-    await record(request);
-    const account = authenticate(request);
+    await log.record(request);
+    const account = ownUnit(request);
     if (account instanceof Response) return account;
-    if (account.user.authType !== AuthType.MemberUnit) return forbidden();
     return HttpResponse.json(ok(memberInfoDb.record), { headers: { 'cache-control': 'no-store' } });
   }),
   http.put(apiPath('/member-units/mine'), async ({ request }) => {
-    const body = (await record(request)) as MemberInfoUpdateBody;
-    const account = authenticate(request);
+    const body = (await log.record(request)) as MemberInfoUpdateBody;
+    const account = ownUnit(request);
     if (account instanceof Response) return account;
-    if (account.user.authType !== AuthType.MemberUnit) return forbidden();
     return applyUpdate(body, account.user.name);
   }),
   http.post(apiPath('/member-units/mine/resubmit'), async ({ request }) => {
-    const body = (await record(request)) as { version?: number } | null;
-    const account = authenticate(request);
+    const body = (await log.record(request)) as { version?: number } | null;
+    const account = ownUnit(request);
     if (account instanceof Response) return account;
-    if (account.user.authType !== AuthType.MemberUnit) return forbidden();
     const current = memberInfoDb.record;
     if (body?.version !== undefined && body.version !== current.version) return stale();
     if (current.status !== 'rejected') return bad(MEMBER_INFO_MESSAGES.resubmitNotRejected);
@@ -222,21 +188,20 @@ export const memberInfoHandlers: HttpHandler[] = [
       reviewHistory: [...current.reviewHistory, review('registration', account.user.name)],
       version: current.version + 1,
     };
-    return HttpResponse.json(ok(null, MEMBER_INFO_MESSAGES.resubmitted));
+    return done(null, MEMBER_INFO_MESSAGES.resubmitted);
   }),
   http.post(/\/api\/v1\/member-units\/[^/]+\/(approve|reject)-change$/, async ({ request }) => {
-    const body = (await record(request)) as { comment?: string; reason?: string } | null;
-    const account = authenticate(request);
+    const body = (await log.record(request)) as { comment?: string; reason?: string } | null;
+    const account = guard(request, 'member:unit:approve');
     if (account instanceof Response) return account;
-    if (account.user.authType !== AuthType.Staff || !account.user.permissions.includes('member:unit:approve')) return forbidden();
     const match = STAFF_DECISION.exec(new URL(request.url).pathname);
     const current = memberInfoDb.record;
-    if (!match || match[1] !== current.id) return bad('会员单位不存在', 404);
+    if (!match || match[1] !== current.id) return notFound('会员单位');
     const change = current.pendingChange;
     if (!change) return bad(MEMBER_INFO_MESSAGES.noPendingChange);
     if (match[2] === 'reject') {
       const reason = body?.reason?.trim();
-      if (!reason) return bad('驳回原因不能为空');
+      if (!reason) return bad(REJECT_REASON_EMPTY_MESSAGE);
       memberInfoDb.record = {
         ...current,
         pendingChange: null,
@@ -244,7 +209,7 @@ export const memberInfoHandlers: HttpHandler[] = [
         reviewHistory: decide('info_change', 'rejected', account.user.name, reason),
         version: current.version + 1,
       };
-      return HttpResponse.json(ok(null, '信息变更已驳回'));
+      return done(null, '信息变更已驳回');
     }
     memberInfoDb.record = {
       ...current,
@@ -254,6 +219,6 @@ export const memberInfoHandlers: HttpHandler[] = [
       reviewHistory: decide('info_change', 'approved', account.user.name, body?.comment?.trim() || null),
       version: current.version + 1,
     };
-    return HttpResponse.json(ok(null, '信息变更已通过'));
+    return done(null, '信息变更已通过');
   }),
 ];

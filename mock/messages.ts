@@ -7,12 +7,10 @@
  *
  *   messagesDb.boxes.get(superAdmin.user.userId)   // the messages as they stand now
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
 import { MESSAGE_SUMMARY_SIZE, type MessageRecord } from '@common/schemas/messages';
-import { apiPath, bad, ok } from './envelopes';
 import { memberUnit, superAdmin } from './fixtures';
-import { authenticate } from './sessions';
+import { apiPath, authenticate, done, matching, notFound, pageOf } from './kit';
 
 function fixtures(): Map<string, MessageRecord[]> {
   return new Map([
@@ -51,22 +49,21 @@ export const messagesHandlers: HttpHandler[] = [
     const account = authenticate(request);
     if (account instanceof Response) return account;
     const box = boxOf(account.user.userId);
-    return HttpResponse.json(ok({ unread: box.filter((m) => !m.readAt).length, latest: newestFirst(box).slice(0, MESSAGE_SUMMARY_SIZE) }));
+    return done({ unread: box.filter((m) => !m.readAt).length, latest: newestFirst(box).slice(0, MESSAGE_SUMMARY_SIZE) });
   }),
 
   http.get(apiPath('/messages'), ({ request }) => {
     const account = authenticate(request);
     if (account instanceof Response) return account;
     const q = new URL(request.url).searchParams;
-    let list = newestFirst(boxOf(account.user.userId));
-    if (q.get('unread') === 'true') list = list.filter((m) => !m.readAt);
-    if (q.get('unread') === 'false') list = list.filter((m) => m.readAt);
-    const kind = q.get('kind');
-    if (kind) list = list.filter((m) => m.kind === kind);
-    const current = Number(q.get('current') ?? 1);
-    const pageSize = Number(q.get('pageSize') ?? 10);
-    const page: Page<MessageRecord> = { list: list.slice((current - 1) * pageSize, current * pageSize), total: list.length, current, pageSize };
-    return HttpResponse.json(ok(page));
+    const list = newestFirst(boxOf(account.user.userId)).filter(
+      matching<MessageRecord>(q, {
+        // true: unread only; false: read only; anything else: all.
+        unread: (m, unread) => (unread === 'true' ? !m.readAt : unread === 'false' ? !!m.readAt : true),
+        kind: 'kind',
+      }),
+    );
+    return done(pageOf(list, q));
   }),
 
   http.post(apiPath('/messages/read-all'), ({ request }) => {
@@ -80,15 +77,15 @@ export const messagesHandlers: HttpHandler[] = [
         count += 1;
       }
     }
-    return HttpResponse.json(ok({ count }, count ? `已将 ${count} 条消息标为已读` : '没有未读消息'));
+    return done({ count }, count ? `已将 ${count} 条消息标为已读` : '没有未读消息');
   }),
 
   http.post(apiPath('/messages/:id/read'), ({ request, params }) => {
     const account = authenticate(request);
     if (account instanceof Response) return account;
     const message = boxOf(account.user.userId).find((m) => m.id === params.id);
-    if (!message) return bad('消息不存在', 404);
+    if (!message) return notFound('消息');
     message.readAt ??= new Date().toISOString();
-    return HttpResponse.json(ok(null, '已标为已读'));
+    return done(null, '已标为已读');
   }),
 ];

@@ -5,16 +5,13 @@
  * system:log:export like the server. `setVerifyResult()` changes what the check answers;
  * `operationLogCalls` records every call. Reset by `resetMockState()`.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { PermissionCode } from '@common/permissions';
-import { hasPermission } from '@common/permissions';
+import { http, type HttpHandler } from 'msw';
 import type { AuditVerifyResult, OperationLogRecord } from '@common/schemas/operationLogs';
-import { apiPath, failure, ok } from './envelopes';
-import { authenticate } from './sessions';
+import { apiPath, callLog, done, download, pageOf } from './kit';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const operationLogCalls: { method: string; path: string; query: Record<string, string> }[] = [];
+const log = callLog();
+/** [{ method, path, query, body }] of every call, in order. */
+export const operationLogCalls = log.calls;
 
 const row = (id: number, fields: Partial<OperationLogRecord>): OperationLogRecord => ({
   id: String(id),
@@ -48,22 +45,8 @@ export function setVerifyResult(result: AuditVerifyResult): void {
 }
 
 export function resetOperationLogsMock(): void {
-  operationLogCalls.length = 0;
+  log.clear();
   verifyResult = DEFAULT_VERIFY;
-}
-
-function guard(request: Request, code: PermissionCode) {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (!hasPermission(account.user, code)) return HttpResponse.json(failure(30, '没有权限执行此操作'), { status: 403 });
-  return account;
-}
-
-function record(request: Request): Record<string, string> {
-  const url = new URL(request.url);
-  const query = Object.fromEntries(url.searchParams.entries());
-  operationLogCalls.push({ method: request.method, path: url.pathname, query });
-  return query;
 }
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
@@ -85,27 +68,22 @@ function filtered(q: Record<string, string>): OperationLogRecord[] {
 }
 
 export const operationLogsHandlers: HttpHandler[] = [
-  http.get(apiPath('/operation-logs/export'), ({ request }) => {
-    record(request);
-    const account = guard(request, 'system:log:export');
+  http.get(apiPath('/operation-logs/export'), async ({ request }) => {
+    const account = await log.guard(request, 'system:log:export');
     if (account instanceof Response) return account;
-    return new HttpResponse(null, { headers: { 'content-type': XLSX_TYPE } });
+    return download(null);
   }),
 
-  http.get(apiPath('/operation-logs/verify'), ({ request }) => {
-    record(request);
-    const account = guard(request, 'system:log:view');
+  http.get(apiPath('/operation-logs/verify'), async ({ request }) => {
+    const account = await log.guard(request, 'system:log:view');
     if (account instanceof Response) return account;
-    return HttpResponse.json(ok(verifyResult));
+    return done(verifyResult);
   }),
 
-  http.get(apiPath('/operation-logs'), ({ request }) => {
-    const query = record(request);
-    const account = guard(request, 'system:log:view');
+  http.get(apiPath('/operation-logs'), async ({ request }) => {
+    const account = await log.guard(request, 'system:log:view');
     if (account instanceof Response) return account;
-    const all = filtered(query);
-    const current = Number(query.current ?? 1);
-    const pageSize = Number(query.pageSize ?? 10);
-    return HttpResponse.json(ok({ list: all.slice((current - 1) * pageSize, current * pageSize), total: all.length, current, pageSize }));
+    const params = new URL(request.url).searchParams;
+    return done(pageOf(filtered(Object.fromEntries(params)), params));
   }),
 ];

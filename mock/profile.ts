@@ -5,14 +5,15 @@
  * the staff's deletion requests (system:personal-data:handle). Stateful like the server;
  * `profileCalls` records every call; reset by `resetMockState()`.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { AuthType, hasPermission } from '@common/permissions';
+import { http, type HttpHandler } from 'msw';
+import { AuthType } from '@common/permissions';
 import { PROFILE_MESSAGES, type DeletionRequestRecord, type PersonalData } from '@common/schemas/profile';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, type FixtureAccount } from './fixtures';
-import { authenticate } from './sessions';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { ALL_KINDS, apiPath, bad, callLog, done, download, type FixtureAccount } from './kit';
 
-export const profileCalls: { method: string; path: string; body: unknown }[] = [];
+const log = callLog();
+/** [{ method, path, query, body }] of every call, in order. */
+export const profileCalls = log.calls;
 
 export const PRACTITIONER_ID_CARD = '110105194912310029';
 export const PRACTITIONER_PHONE = '13800000000';
@@ -98,7 +99,7 @@ function dataOf(account: FixtureAccount): PersonalData {
 const state = { data: new Map<string, PersonalData>(), requests: [] as DeletionRequestRecord[] };
 
 export function resetProfileMock(): void {
-  profileCalls.length = 0;
+  log.clear();
   state.data.clear();
   state.requests = [
     {
@@ -129,65 +130,44 @@ function dataFor(account: FixtureAccount): PersonalData {
   return data;
 }
 
-async function record(request: Request) {
-  let body: unknown = null;
-  if (request.method !== 'GET') body = await request.clone().json().catch(() => null);
-  profileCalls.push({ method: request.method, path: new URL(request.url).pathname, body });
-}
-
-function handlerGuard(request: Request) {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (!hasPermission(account.user, 'system:personal-data:handle')) return HttpResponse.json(failure(30, '没有权限执行此操作'), { status: 403 });
-  return account;
-}
-
 export const profileHandlers: HttpHandler[] = [
   http.get(apiPath('/user/profile/export'), async ({ request }) => {
-    await record(request);
-    const account = authenticate(request);
+    const account = await log.guard(request, null, ALL_KINDS);
     if (account instanceof Response) return account;
-    return new HttpResponse(JSON.stringify(dataFor(account)), {
-      headers: { 'content-type': 'application/json', 'content-disposition': "attachment; filename*=UTF-8''%E4%B8%AA%E4%BA%BA%E6%95%B0%E6%8D%AE.json" },
-    });
+    return download('个人数据.json', JSON.stringify(dataFor(account)), 'application/json');
   }),
 
   http.get(apiPath('/user/profile'), async ({ request }) => {
-    await record(request);
-    const account = authenticate(request);
+    const account = await log.guard(request, null, ALL_KINDS);
     if (account instanceof Response) return account;
-    return HttpResponse.json(ok(dataFor(account)));
+    return done(dataFor(account));
   }),
 
   http.post(apiPath('/user/consents/sensitive-pi/withdraw'), async ({ request }) => {
-    await record(request);
-    const account = authenticate(request);
+    const account = await log.guard(request, null, [AuthType.Practitioner]);
     if (account instanceof Response) return account;
-    if (account.user.authType !== AuthType.Practitioner) return HttpResponse.json(failure(30, '没有权限执行此操作'), { status: 403 });
     const data = dataFor(account);
     if (!data.canWithdrawSensitiveConsent) return bad(PROFILE_MESSAGES.requestPending);
     const at = '2026-11-23T09:00:00.000Z';
     data.consents = data.consents.map((c) => (c.kind === 'sensitive_pi' ? { ...c, withdrawnAt: at } : c));
     data.deletionRequests = [{ id: 'review-pi-new', status: 'pending', submittedAt: at, decidedAt: null, comment: null }];
     data.canWithdrawSensitiveConsent = false;
-    return HttpResponse.json(ok({ requestId: 'review-pi-new' }, PROFILE_MESSAGES.withdrawn));
+    return done({ requestId: 'review-pi-new' }, PROFILE_MESSAGES.withdrawn);
   }),
 
   http.get(apiPath('/personal-data/deletion-requests'), async ({ request }) => {
-    await record(request);
-    const account = handlerGuard(request);
+    const account = await log.guard(request, 'system:personal-data:handle');
     if (account instanceof Response) return account;
     const list = state.requests.filter((r) => r.status === 'pending');
-    return HttpResponse.json(ok({ list, total: list.length, current: 1, pageSize: 100 }));
+    return done({ list, total: list.length, current: 1, pageSize: 100 });
   }),
 
   http.post(apiPath('/personal-data/deletion-requests/:practitionerId/:decision'), async ({ request, params }) => {
-    await record(request);
-    const account = handlerGuard(request);
+    const account = await log.guard(request, 'system:personal-data:handle');
     if (account instanceof Response) return account;
     const target = state.requests.find((r) => r.practitionerId === params.practitionerId && r.status === 'pending');
     if (!target) return bad(PROFILE_MESSAGES.noPendingRequest, 404);
     target.status = params.decision === 'approve' ? 'approved' : 'rejected';
-    return HttpResponse.json(ok(null));
+    return done();
   }),
 ];

@@ -11,8 +11,7 @@
  *
  * `resetProjectsMock()` (through `resetMockState()`) restores the fixtures.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
 import type { ReviewHistoryEntry } from '@common/schemas/membership';
 import {
   LEADER_ROLE,
@@ -22,24 +21,15 @@ import {
   type ProjectDetail,
   type ProjectRecord,
 } from '@common/schemas/projects';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, type FixtureAccount } from './fixtures';
-import { authenticate } from './sessions';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { ALL_KINDS, apiPath, bad, bumped, callerAndRecord, callLog, done, download, forbidden, guard, hasKeyword, matching, notFound, pageOf, reviewEntry, stale, type ApiCall, type FixtureAccount } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
 export const OTHER_PROJECT_UNIT = { id: 'unit-0002', name: '之江社会风险研究院有限公司' };
 
-export interface ProjectCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-export const projectCalls: ProjectCall[] = [];
-export function projectCallsTo(method: string, path: string): ProjectCall[] {
-  return projectCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type ProjectCall = ApiCall;
+export const projectCalls = log.calls;
+export const projectCallsTo = log.to;
 
 /** The fixture unit's approved practitioners (the practitioner fixture is practitioner-0001). */
 export const UNIT_PRACTITIONERS: PractitionerOption[] = [
@@ -111,7 +101,7 @@ export const projectsDb: { projects: StoredProject[] } = { projects: fixtureProj
 
 export function resetProjectsMock(): void {
   projectsDb.projects = fixtureProjects();
-  projectCalls.length = 0;
+  log.clear();
 }
 
 /* ---------- rules ---------- */
@@ -151,53 +141,32 @@ function toDetail(account: FixtureAccount, p: StoredProject): ProjectDetail {
 
 /* ---------- plumbing ---------- */
 
-async function recordCall(request: Request): Promise<unknown> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  projectCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-  return body;
-}
+/** Staff need project:view; units and practitioners pass (scoped by canSee). */
+const viewer = (request: Request) => guard(request, 'project:view', ALL_KINDS);
 
-const forbidden = () => HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-const stale = () => HttpResponse.json(failure(ApiStatus.BusinessError, STALE_VERSION_MESSAGE), { status: 409 });
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
-
-function viewer(request: Request): FixtureAccount | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (account.user.authType === 1 && !account.user.permissions.includes('project:view')) return forbidden();
-  return account;
-}
-
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
+/** The caller and the project behind `:id`, or 401, 404, or 403 when not theirs (`unitOnly`: not their unit's). */
+const projectFor = (request: Request, id: unknown, unitOnly: boolean) =>
+  callerAndRecord(
+    request,
+    '项目',
+    () => projectsDb.projects.find((x) => x.record.id === id),
+    (account, p) => canSee(account, p) && (!unitOnly || account.user.authType === 2),
+  );
 
 function listed(account: FixtureAccount, params: URLSearchParams): ProjectRecord[] {
-  const get = (key: string) => params.get(key) || null;
-  const keyword = get('keyword')?.trim();
-  const year = get('year');
   return projectsDb.projects
     .filter((p) => canSee(account, p))
     .map((p) => p.record)
     .filter(
-      (r) =>
-        (!get('status') || r.status === get('status')) &&
-        (!get('type') || r.type === get('type')) &&
-        (!get('riskLevel') || r.riskLevel === get('riskLevel')) &&
-        (!get('region') || (r.region ?? '').includes(get('region') ?? '')) &&
-        (!year || (r.startOn ?? '').startsWith(`${year}-`)) &&
-        (!get('unitId') || account.user.authType !== 1 || r.unitId === get('unitId')) &&
-        (!keyword || r.name.includes(keyword) || (r.code ?? '').includes(keyword) || (r.client ?? '').includes(keyword)),
+      matching<StoredProject['record']>(params, {
+        status: 'status',
+        type: 'type',
+        riskLevel: 'riskLevel',
+        region: (r, region) => (r.region ?? '').includes(region),
+        year: (r, year) => (r.startOn ?? '').startsWith(`${year}-`),
+        unitId: (r, unitId) => account.user.authType !== 1 || r.unitId === unitId,
+        keyword: (r, keyword) => hasKeyword(keyword, [r.name, r.code, r.client]),
+      }),
     )
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
     .map((r) => ({ ...r, actions: actionsFor(account, r) }));
@@ -248,17 +217,16 @@ function step(account: FixtureAccount, p: StoredProject, action: string, body: {
   const next = (status: ProjectRecord['status'], extra: Partial<StoredProject['record']> = {}) => {
     p.record = { ...r, status, updatedAt: at, version: r.version + 1, ...extra };
   };
-  const entry = (status: ReviewHistoryEntry['status'], comment: string | null): ReviewHistoryEntry => ({
-    id: `rv-${p.history.length + 1}`,
-    what: 'project',
-    status,
-    submittedAt: at,
-    submittedByName: FIXTURE_UNIT_NAME,
-    decidedAt: status === 'pending' ? null : at,
-    decidedByName: status === 'pending' ? null : account.user.name,
-    comment,
-    payload: null,
-  });
+  const entry = (status: ReviewHistoryEntry['status'], comment: string | null): ReviewHistoryEntry =>
+    reviewEntry(`rv-${p.history.length + 1}`, {
+      what: 'project',
+      status,
+      submittedAt: at,
+      submittedByName: FIXTURE_UNIT_NAME,
+      decidedAt: status === 'pending' ? null : at,
+      decidedByName: status === 'pending' ? null : account.user.name,
+      comment,
+    });
   switch (action) {
     case 'submit':
       next('submitted', { submittedAt: at, returnReason: null });
@@ -283,16 +251,14 @@ function step(account: FixtureAccount, p: StoredProject, action: string, body: {
 export const projectsHandlers: HttpHandler[] = [
   // Before the practitioners' /practitioners/:id.
   http.get(apiPath('/practitioners/options'), async ({ request }) => {
-    await recordCall(request);
-    const account = authenticate(request);
+    const account = await log.guard(request, null, [1, 2]);
     if (account instanceof Response) return account;
-    if (account.user.authType === 3) return forbidden();
     if (account.user.authType === 1) return done(new URL(request.url).searchParams.get('unitId') === OTHER_PROJECT_UNIT.id ? OTHER_PRACTITIONERS : []);
     return done(UNIT_PRACTITIONERS);
   }),
 
   http.get(apiPath('/projects'), async ({ request }) => {
-    await recordCall(request);
+    await log.record(request);
     const account = viewer(request);
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
@@ -300,33 +266,25 @@ export const projectsHandlers: HttpHandler[] = [
   }),
 
   http.get(apiPath('/projects/export'), async ({ request }) => {
-    await recordCall(request);
-    const account = authenticate(request);
+    const account = await log.guard(request, 'project:export', [1, 2]);
     if (account instanceof Response) return account;
-    if (account.user.authType === 3 || (account.user.authType === 1 && !account.user.permissions.includes('project:export'))) return forbidden();
-    return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
-      headers: {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('项目-2026-11-20.xlsx')}`,
-      },
-    });
+    return download('项目-2026-11-20.xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04]));
   }),
 
   http.get(apiPath('/projects/:id'), async ({ request, params }) => {
-    await recordCall(request);
+    await log.record(request);
     const account = viewer(request);
     if (account instanceof Response) return account;
     const p = projectsDb.projects.find((x) => x.record.id === params.id);
-    if (!p) return bad('项目不存在', 404);
+    if (!p) return notFound('项目');
     if (!canSee(account, p)) return forbidden();
     return done(toDetail(account, p));
   }),
 
   http.post(apiPath('/projects'), async ({ request }) => {
-    const body = (await recordCall(request)) as Partial<ProjectCreateBody> | null;
-    const account = authenticate(request);
+    const body = (await log.record(request)) as Partial<ProjectCreateBody> | null;
+    const account = guard(request, null, [2]);
     if (account instanceof Response) return account;
-    if (account.user.authType !== 2) return forbidden();
     if (!body?.name?.trim()) return bad('项目名称不能为空');
     if (!body.code?.trim()) return bad('项目编号不能为空');
     if (projectsDb.projects.some((p) => p.record.code === body.code?.trim())) return bad('项目编号已存在，请更换');
@@ -341,42 +299,35 @@ export const projectsHandlers: HttpHandler[] = [
   }),
 
   http.put(apiPath('/projects/:id'), async ({ request, params }) => {
-    const body = (await recordCall(request)) as (Partial<ProjectCreateBody> & { version?: number }) | null;
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const p = projectsDb.projects.find((x) => x.record.id === params.id);
-    if (!p) return bad('项目不存在', 404);
-    if (!canSee(account, p) || account.user.authType !== 2) return forbidden();
+    const body = (await log.record(request)) as (Partial<ProjectCreateBody> & { version?: number }) | null;
+    const found = projectFor(request, params.id, true);
+    if (found instanceof Response) return found;
+    const p = found.record;
     if (p.record.status === 'submitted') return bad('项目已提交，等待协会备案，不能修改');
     if (p.record.status === 'filed') return bad('项目已备案，不能修改');
     if (body?.version !== p.record.version) return stale();
     const members = membersOf(body);
     if (members instanceof Response) return members;
-    p.record = { ...p.record, ...fieldsOf(body), updatedAt: new Date().toISOString(), version: p.record.version + 1 };
+    p.record = bumped(p.record, fieldsOf(body));
     p.members = members;
     p.reports = reportsOf(body.reportFileIds);
     return done(null, '项目已保存');
   }),
 
   http.delete(apiPath('/projects/:id'), async ({ request, params }) => {
-    await recordCall(request);
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const p = projectsDb.projects.find((x) => x.record.id === params.id);
-    if (!p) return bad('项目不存在', 404);
-    if (!canSee(account, p) || account.user.authType !== 2) return forbidden();
+    await log.record(request);
+    const found = projectFor(request, params.id, true);
+    if (found instanceof Response) return found;
+    const p = found.record;
     if (p.record.status !== 'draft') return bad('只有草稿可以删除，该项目已提交过协会');
     projectsDb.projects = projectsDb.projects.filter((x) => x !== p);
     return done(null, `已删除「${p.record.name}」`);
   }),
 
   http.post(apiPath('/projects/:id/:action'), async ({ request, params }) => {
-    const body = (await recordCall(request)) as { version?: number; reason?: string; comment?: string } | null;
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const p = projectsDb.projects.find((x) => x.record.id === params.id);
-    if (!p) return bad('项目不存在', 404);
-    if (!canSee(account, p)) return forbidden();
-    return step(account, p, String(params.action), body);
+    const body = (await log.record(request)) as { version?: number; reason?: string; comment?: string } | null;
+    const found = projectFor(request, params.id, false);
+    if (found instanceof Response) return found;
+    return step(found.account, found.record, String(params.action), body);
   }),
 ];

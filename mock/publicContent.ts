@@ -1,5 +1,5 @@
 /**
- * msw handlers and fixtures for the public site's reads (/public/..., /tmp/content-api.md):
+ * msw handlers and fixtures for the public site's reads (/public/...):
  * home, article and notice lists and details, member units, experts, search and the site
  * pages. Lists page and filter like the server (pinned first, then newest; keyword in the
  * title), details answer the server's 404 (status 10, '内容不存在或已下线') for anything not public.
@@ -7,12 +7,12 @@
  * `publicCalls` records the path and query of every public call, so a test can assert what
  * the page asked for (`/public/articles?category=work&current=2&keyword=…`).
  *
- * Note: mock/handlers.ts answers GET /public/site-pages/:key itself (footer only) before these
- * handlers; `publicSitePageHandler` serves every key and tests put it first with server.use().
+ * `publicSitePageHandler` (GET /public/site-pages/:key, every key of `publicSitePages`) is one of
+ * these handlers; it is exported so that a test can put it back after overriding the route.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
+import { PUBLIC_MESSAGES } from '@common/messages';
 import { API_BASE } from '@common/schemas/common';
-import type { Page } from '@common/schemas/common';
 import {
   SEARCH_TYPES,
   type PublicArticle,
@@ -31,11 +31,11 @@ import {
   type SearchType,
 } from '@common/schemas/public';
 import type { PublicSitePage } from '@common/schemas/sitePages';
-import { apiPath, bad, ok } from './envelopes';
 import { footerSitePage } from './fixtures';
+import { apiPath, bad, done, notFound, pageOf } from './kit';
 
-export const PUBLIC_GONE_MESSAGE = '内容不存在或已下线';
-export const PUBLIC_UNIT_GONE_MESSAGE = '会员单位不存在或未公开';
+export const PUBLIC_GONE_MESSAGE = PUBLIC_MESSAGES.contentGone;
+export const PUBLIC_UNIT_GONE_MESSAGE = PUBLIC_MESSAGES.unitGone;
 
 /* ---------- fixtures ---------- */
 
@@ -319,11 +319,6 @@ function publicOrder<T extends { pinned: boolean; publishAt: string }>(items: re
   return [...items].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.publishAt.localeCompare(a.publishAt));
 }
 
-function pageOf<T>(items: readonly T[], url: URL, defaultSize: number): Page<T> {
-  const current = Math.max(1, Number(url.searchParams.get('current')) || 1);
-  const pageSize = Math.max(1, Number(url.searchParams.get('pageSize')) || defaultSize);
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
 
 function byKeyword<T extends { title?: string; name?: string }>(items: readonly T[], url: URL): T[] {
   const keyword = url.searchParams.get('keyword')?.trim();
@@ -424,7 +419,7 @@ export function searchPublic(url: URL): SearchResult {
     sort === 'date'
       ? [...hits].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))
       : [...hits].sort((a, b) => Number(terms.every((t) => b.title.includes(t))) - Number(terms.every((t) => a.title.includes(t))));
-  const page = pageOf(hits.map(({ text: _text, ...hit }) => hit), url, 10);
+  const page = pageOf(hits.map(({ text: _text, ...hit }) => hit), url.searchParams, 10);
   return { ...page, terms, counts };
 }
 
@@ -439,17 +434,17 @@ function record(request: Request): URL {
   return url;
 }
 
-/** GET /public/site-pages/:key for every key (mock/handlers.ts's own answers the footer only). */
+/** GET /public/site-pages/:key for every key of `publicSitePages`. */
 export const publicSitePageHandler: HttpHandler = http.get(apiPath('/public/site-pages/:key'), ({ request, params }) => {
   record(request);
   const page = publicSitePages[String(params.key)];
-  return page ? HttpResponse.json(ok(page)) : bad('页面不存在', 404);
+  return page ? done(page) : notFound('页面');
 });
 
 export const publicContentHandlers: HttpHandler[] = [
   http.get(apiPath('/public/home'), ({ request }) => {
     record(request);
-    return HttpResponse.json(ok(publicHome()));
+    return done(publicHome());
   }),
 
   http.get(apiPath('/public/articles'), ({ request }) => {
@@ -457,53 +452,53 @@ export const publicContentHandlers: HttpHandler[] = [
     const category = url.searchParams.get('category');
     if (!category || !['work', 'news', 'industry', 'download'].includes(category)) return bad('栏目不正确');
     const items = publicOrder(byKeyword(publicArticles.filter((a) => a.category === category), url));
-    return HttpResponse.json(ok(pageOf(items.map(articleItem), url, 10)));
+    return done(pageOf(items.map(articleItem), url.searchParams, 10));
   }),
 
   http.get(apiPath('/public/articles/:id'), ({ request, params }) => {
     record(request);
     const found = publicArticles.find((a) => a.id === params.id);
     if (!found) return bad(PUBLIC_GONE_MESSAGE, 404);
-    return HttpResponse.json(ok(withNeighbours(publicArticles.filter((a) => a.category === found.category), found)));
+    return done(withNeighbours(publicArticles.filter((a) => a.category === found.category), found));
   }),
 
   http.get(apiPath('/public/notices'), ({ request }) => {
     const url = record(request);
-    return HttpResponse.json(ok(pageOf(publicOrder(byKeyword(publicNotices, url)).map(noticeItem), url, 10)));
+    return done(pageOf(publicOrder(byKeyword(publicNotices, url)).map(noticeItem), url.searchParams, 10));
   }),
 
   http.get(apiPath('/public/notices/:id'), ({ request, params }) => {
     record(request);
     const found = publicNotices.find((n) => n.id === params.id);
     if (!found) return bad(PUBLIC_GONE_MESSAGE, 404);
-    return HttpResponse.json(ok(withNeighbours(publicNotices, found)));
+    return done(withNeighbours(publicNotices, found));
   }),
 
   http.get(apiPath('/public/member-units'), ({ request }) => {
     const url = record(request);
     const level = url.searchParams.get('level');
     const units = byKeyword(publicMemberUnitItems(), url).filter((u) => !level || u.memberLevel === level);
-    return HttpResponse.json(ok(pageOf(units, url, 12)));
+    return done(pageOf(units, url.searchParams, 12));
   }),
 
   http.get(apiPath('/public/member-units/:id'), ({ request, params }) => {
     record(request);
     const found = publicMemberUnits.find((u) => u.id === params.id);
-    return found ? HttpResponse.json(ok(found)) : bad(PUBLIC_UNIT_GONE_MESSAGE, 404);
+    return found ? done(found) : bad(PUBLIC_UNIT_GONE_MESSAGE, 404);
   }),
 
   http.get(apiPath('/public/experts'), ({ request }) => {
     const url = record(request);
     const specialty = url.searchParams.get('specialty');
     const experts = byKeyword(publicExperts, url).filter((e) => !specialty || e.specialties.includes(specialty));
-    return HttpResponse.json(ok(pageOf(experts, url, 12)));
+    return done(pageOf(experts, url.searchParams, 12));
   }),
 
   http.get(apiPath('/public/search'), ({ request }) => {
     const url = record(request);
     const q = url.searchParams.get('q')?.trim();
     if (!q) return bad('搜索词不能为空');
-    return HttpResponse.json(ok(searchPublic(url)));
+    return done(searchPublic(url));
   }),
 
   publicSitePageHandler,

@@ -11,12 +11,14 @@
  * fileId/md5 of each upload). `TAKEN_CREDIT_CODE` is registered already, and so are the fixture
  * accounts' login names. `resetRegistrationMock()` runs after each test (resetMockState).
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
+import { UPLOAD_MESSAGES } from '@common/messages';
 import type { StoredFile } from '@common/schemas/files';
 import { checkRegisterPassword, REGISTRATION_MESSAGES, type RegisterBody } from '@common/schemas/registration';
 import { checkCreditCode } from '@common/validators';
-import { apiPath, bad, ok } from './envelopes';
+import { uploadForm } from './files';
 import { FIXTURE_ACCOUNTS } from './fixtures';
+import { apiPath, bad, done } from './kit';
 
 /** A valid credit code some unit holds already. */
 export const TAKEN_CREDIT_CODE = '91330106MA2KLR8U3J';
@@ -33,18 +35,14 @@ export function resetRegistrationMock(): void {
 
 export const registrationHandlers: HttpHandler[] = [
   http.post(apiPath('/user/auth/register/files'), async ({ request }) => {
-    const form = await request.formData();
-    const fileId = form.get('fileId');
-    const md5 = form.get('md5');
-    const file = form.get('file');
-    if (typeof fileId !== 'string') return bad('文件编号不能为空');
-    if (typeof md5 !== 'string') return bad('MD5不能为空');
-    if (file === null || typeof file === 'string') return bad('请选择要上传的文件');
+    const fields = await uploadForm(request);
+    if (fields instanceof Response) return fields;
+    const { fileId, md5, file } = fields;
     // jsdom's File loses its name and bytes on the way through msw (mock/files.ts).
     const stored: StoredFile = { fileId, name: 'file', size: file.size, contentType: 'application/pdf', md5, createdAt: new Date().toISOString() };
     uploaded.set(fileId, stored);
     registrationUploads.push({ fileId, md5 });
-    return HttpResponse.json(ok(stored, '上传成功'));
+    return done(stored, UPLOAD_MESSAGES.uploaded);
   }),
 
   http.post(apiPath('/user/auth/register'), async ({ request }) => {
@@ -60,6 +58,6 @@ export const registrationHandlers: HttpHandler[] = [
     const accounts = [...FIXTURE_ACCOUNTS.map((a) => a.user.loginAccount), ...registrations.map((r) => r.loginAccount)];
     if (accounts.includes(body.loginAccount)) return bad(REGISTRATION_MESSAGES.accountTaken);
     registrations.push(body);
-    return HttpResponse.json(ok({ unitId: `unit-${registrations.length}` }, REGISTRATION_MESSAGES.submitted));
+    return done({ unitId: `unit-${registrations.length}` }, REGISTRATION_MESSAGES.submitted);
   }),
 ];

@@ -12,8 +12,8 @@
  *   unitChangesDb.changes                     // the records as they stand now (mutable)
  *   unitChangeCallsTo('post', '/unit-changes/uc-2/release')
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
+import { REJECT_REASON_REQUIRED_MESSAGE } from '@common/messages';
 import type { FileRef } from '@common/schemas/content';
 import {
   PRACTITIONER_NOT_FOUND_MESSAGE,
@@ -26,25 +26,13 @@ import {
   type UnitChangeStepEntry,
 } from '@common/schemas/unitChanges';
 import { checkIdCardNo, maskIdCardNo } from '@common/validators';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, type FixtureAccount } from './fixtures';
-import { authenticate } from './sessions';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { ALL_KINDS, apiPath, authenticate, bad, callerAndRecord, callLog, done, forbidden, guard, hasKeyword, matching, notFound, pageOf, stale, type ApiCall, type FixtureAccount } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-
-export interface UnitChangeCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export const unitChangeCalls: UnitChangeCall[] = [];
-
-export function unitChangeCallsTo(method: string, path: string): UnitChangeCall[] {
-  return unitChangeCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type UnitChangeCall = ApiCall;
+export const unitChangeCalls = log.calls;
+export const unitChangeCallsTo = log.to;
 
 /* ---------- fixtures ---------- */
 
@@ -136,7 +124,7 @@ export const unitChangesDb: { changes: StoredChange[] } = { changes: fixtureChan
 
 export function resetUnitChangesMock(): void {
   unitChangesDb.changes = fixtureChanges();
-  unitChangeCalls.length = 0;
+  log.clear();
 }
 
 /* ---------- rules (the server's, in short) ---------- */
@@ -168,53 +156,21 @@ const withActions = (account: FixtureAccount, c: StoredChange): UnitChangeRecord
 
 /* ---------- plumbing ---------- */
 
-async function recordCall(request: Request): Promise<unknown> {
-  let body: unknown = null;
-  if (request.method !== 'GET') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  unitChangeCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-  return body;
-}
-
-const forbidden = () => HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-const stale = () => HttpResponse.json(failure(ApiStatus.BusinessError, STALE_VERSION_MESSAGE), { status: 409 });
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
-
 /** Staff need the view code; units and practitioners pass (scoped by ownership). */
-function viewer(request: Request): FixtureAccount | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (account.user.authType === 1 && !account.user.permissions.includes('member:unit-change:view')) return forbidden();
-  return account;
-}
-
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
+const viewer = (request: Request) => guard(request, 'member:unit-change:view', ALL_KINDS);
 
 function listed(account: FixtureAccount, params: URLSearchParams): UnitChangeRecord[] {
-  const status = params.get('status');
-  const direction = params.get('direction');
-  const unitId = params.get('unitId');
-  const keyword = params.get('keyword')?.trim();
   const own = account.user.unitId;
   return unitChangesDb.changes
     .filter((c) => isParty(account, c.record))
     .map((c) => c.record)
     .filter(
-      (r) =>
-        (!status || r.status === status) &&
-        (!unitId || r.fromUnitId === unitId || r.toUnitId === unitId) &&
-        (!direction || (direction === 'in' ? r.toUnitId === own : r.fromUnitId === own)) &&
-        (!keyword || r.practitionerName.includes(keyword) || (r.certificateNo ?? '').includes(keyword)),
+      matching<StoredChange['record']>(params, {
+        status: 'status',
+        unitId: (r, unitId) => r.fromUnitId === unitId || r.toUnitId === unitId,
+        direction: (r, direction) => (direction === 'in' ? r.toUnitId === own : r.fromUnitId === own),
+        keyword: (r, keyword) => hasKeyword(keyword, [r.practitionerName, r.certificateNo]),
+      }),
     )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((r) => ({ ...r, actions: actionsFor(account, r) }));
@@ -283,7 +239,7 @@ function step(account: FixtureAccount, c: StoredChange, action: string, body: { 
       return done(null, '已审批通过，人员已转入新单位');
     case 'reject': {
       const reason = body.reason?.trim();
-      if (!reason) return bad('请填写驳回原因');
+      if (!reason) return bad(REJECT_REASON_REQUIRED_MESSAGE);
       next('rejected', reason, { rejectReason: reason });
       return done(null, '已驳回');
     }
@@ -297,37 +253,40 @@ function step(account: FixtureAccount, c: StoredChange, action: string, body: { 
 
 export const unitChangesHandlers: HttpHandler[] = [
   http.get(apiPath('/unit-changes'), async ({ request }) => {
-    await recordCall(request);
+    await log.record(request);
     const account = viewer(request);
     if (account instanceof Response) return account;
-    return done(pageOf(listed(account, new URL(request.url).searchParams), new URL(request.url).searchParams));
+    const params = new URL(request.url).searchParams;
+    return done(pageOf(listed(account, params), params));
   }),
 
   http.get(apiPath('/unit-changes/:id'), async ({ request, params }) => {
-    await recordCall(request);
+    await log.record(request);
     const account = viewer(request);
     if (account instanceof Response) return account;
     const c = unitChangesDb.changes.find((x) => x.record.id === params.id);
-    if (!c) return bad('单位变更申请不存在', 404);
+    if (!c) return notFound('单位变更申请');
     if (!isParty(account, c.record)) return forbidden();
     const detail: UnitChangeDetail = { ...withActions(account, c), steps: c.steps, releaseLetters: c.releaseLetters };
     return done(detail);
   }),
 
   http.post(apiPath('/unit-changes'), async ({ request }) => {
-    const body = (await recordCall(request)) as Partial<UnitChangeCreateBody> | null;
+    const body = (await log.record(request)) as Partial<UnitChangeCreateBody> | null;
     const account = authenticate(request);
     if (account instanceof Response) return account;
     return create(account, body);
   }),
 
   http.post(apiPath('/unit-changes/:id/:action'), async ({ request, params }) => {
-    const body = (await recordCall(request)) as { version?: number; comment?: string; reason?: string } | null;
-    const account = authenticate(request);
-    if (account instanceof Response) return account;
-    const c = unitChangesDb.changes.find((x) => x.record.id === params.id);
-    if (!c) return bad('单位变更申请不存在', 404);
-    if (!isParty(account, c.record)) return forbidden();
-    return step(account, c, String(params.action), body);
+    const body = (await log.record(request)) as { version?: number; comment?: string; reason?: string } | null;
+    const found = callerAndRecord(
+      request,
+      '单位变更申请',
+      () => unitChangesDb.changes.find((x) => x.record.id === params.id),
+      (account, c) => isParty(account, c.record),
+    );
+    if (found instanceof Response) return found;
+    return step(found.account, found.record, String(params.action), body);
   }),
 ];

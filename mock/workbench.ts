@@ -3,12 +3,11 @@
  * system:log:view), the member unit fixture's and the practitioner fixture's own ones.
  * `workbenchFixtures` are the answers, for tests to read or change.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import { AuthType, hasPermission } from '@common/permissions';
 import type { OwnWorkbench, StaffWorkbench, Workbench } from '@common/schemas/workbench';
-import { apiPath, ok } from './envelopes';
 import { FIXTURE_UNIT_NAME } from './fixtures';
-import { authenticate } from './sessions';
+import { ALL_KINDS, apiPath, bad, done, guard } from './kit';
 
 const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, units: i === 2 ? 2 : i === 9 ? 1 : 0, practitioners: i < 11 ? i % 4 : 3 }));
 /** 2025 had joins in May only; 2024 nothing (the empty state). */
@@ -86,15 +85,15 @@ export const practitionerFixture: OwnWorkbench = {
 
 export const workbenchHandlers: HttpHandler[] = [
   http.get(apiPath('/workbench'), ({ request }) => {
-    const account = authenticate(request);
+    // Staff need workbench:view; a unit and a practitioner see their own.
+    const account = guard(request, 'workbench:view', ALL_KINDS);
     if (account instanceof Response) return account;
     const { user } = account;
     let body: Workbench;
     if (user.authType === AuthType.Staff) {
-      if (!hasPermission(user, 'workbench:view')) return HttpResponse.json({ status: 30, success: false, message: '没有权限执行此操作', data: null }, { status: 403 });
       const year = Number(new URL(request.url).searchParams.get('year')) || staffFixture.year;
       const monthly = MONTHS_OF[year];
-      if (!monthly) return HttpResponse.json({ status: 10, success: false, message: `年度不能晚于 ${staffFixture.year} 年`, data: null }, { status: 400 });
+      if (!monthly) return bad(`年度不能晚于 ${staffFixture.year} 年`);
       const ofYear = year === staffFixture.year ? {} : { projectsByType: [], projectsByRiskOfYear: [] };
       body = { view: 'staff', staff: { ...staffFixture, ...ofYear, year, monthly, recentLogs: hasPermission(user, 'system:log:view') ? staffFixture.recentLogs : null }, own: null };
     } else if (user.authType === AuthType.MemberUnit) {
@@ -102,6 +101,6 @@ export const workbenchHandlers: HttpHandler[] = [
     } else {
       body = { view: 'practitioner', staff: null, own: practitionerFixture };
     }
-    return HttpResponse.json(ok(body));
+    return done(body);
   }),
 ];
