@@ -1,5 +1,5 @@
 /**
- * msw handlers for the back office's content APIs (/tmp/content-api.md): articles, notices,
+ * msw handlers for the back office's content APIs: articles, notices,
  * carousels, friendly links and site pages, as staff call them. Stateful like the server:
  * lists filter, sort and page; creates, updates (with the version: a stale one is HTTP 409),
  * deletes, publish/offline, enable/disable, reorder and batch-* change the records; every
@@ -12,8 +12,7 @@
  *   contentDb.articles           // the records as they stand now (mutable)
  *   callsTo('post', '/articles/batch-delete')
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
 import type {
   ArticleCreateBody,
   ArticleRecord,
@@ -40,27 +39,15 @@ import {
   TITLE_MAX,
 } from '@common/schemas/content';
 import type { PermissionCode } from '@common/permissions';
-import { apiPath, bad, failure, ok } from './envelopes';
 import { storedFile } from './fixtures';
-import { authenticate } from './sessions';
+import { apiPath, bad, bumped, callLog, done, guard, hasKeyword, matching, notFound, pageOf, sortBy, stale, type ApiCall } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-
-export interface ContentCall {
-  method: string;
-  path: string;
-  /** The query string's parameters. */
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export const contentCalls: ContentCall[] = [];
-
+const log = callLog();
+export type ContentCall = ApiCall;
+/** [{ method, path, query, body }] of every content call, in order. */
+export const contentCalls = log.calls;
 /** The recorded calls with this method and path (under /api/v1). */
-export function callsTo(method: string, path: string): ContentCall[] {
-  return contentCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+export const callsTo = log.to;
 
 /* ---------- fixtures ---------- */
 
@@ -72,8 +59,23 @@ const attachment: FileRef = {
   contentType: storedFile.contentType,
 };
 
+/** What an article and a notice start as (with no attachments): a draft, never read. */
+const DRAFT = {
+  status: 'draft',
+  state: 'draft',
+  publishAt: null,
+  pinned: false,
+  viewCount: 0,
+  createdAt: T0,
+  updatedAt: T0,
+  version: 1,
+} as const satisfies Partial<ArticleRecord & NoticeRecord>;
+
 function article(id: string, fields: Partial<ArticleRecord>): ArticleRecord {
   return {
+    ...DRAFT,
+    attachmentFileIds: [],
+    attachments: [],
     id,
     title: '',
     category: 'news',
@@ -83,16 +85,6 @@ function article(id: string, fields: Partial<ArticleRecord>): ArticleRecord {
     source: null,
     coverFileId: null,
     cover: null,
-    attachmentFileIds: [],
-    attachments: [],
-    status: 'draft',
-    state: 'draft',
-    publishAt: null,
-    pinned: false,
-    viewCount: 0,
-    createdAt: T0,
-    updatedAt: T0,
-    version: 1,
     ...fields,
   };
 }
@@ -140,20 +132,13 @@ function fixtureArticles(): ArticleRecord[] {
 
 function notice(id: string, fields: Partial<NoticeRecord>): NoticeRecord {
   return {
+    ...DRAFT,
+    attachmentFileIds: [],
+    attachments: [],
     id,
     title: '',
     content: '<p>公告正文</p>',
-    attachmentFileIds: [],
-    attachments: [],
-    status: 'draft',
-    state: 'draft',
-    publishAt: null,
     expireAt: null,
-    pinned: false,
-    viewCount: 0,
-    createdAt: T0,
-    updatedAt: T0,
-    version: 1,
     ...fields,
   };
 }
@@ -234,7 +219,7 @@ export function resetContentMock(): void {
   contentDb.carousels = fixtureCarousels();
   contentDb.links = fixtureLinks();
   contentDb.sitePages = fixtureSitePages();
-  contentCalls.length = 0;
+  log.clear();
   nextId = 100;
 }
 
@@ -273,27 +258,6 @@ function fileRefs(ids: readonly string[] | undefined): FileRef[] {
   );
 }
 
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
-
-function sortBy<T>(items: T[], sort: string | null, fallback: (a: T, b: T) => number): T[] {
-  const m = sort ? /^([A-Za-z]+)(?:,(asc|desc))?$/.exec(sort) : null;
-  if (!m) return [...items].sort(fallback);
-  const [, field, dir = 'asc'] = m;
-  const sign = dir === 'desc' ? -1 : 1;
-  return [...items].sort((a, b) => {
-    const x = (a as Record<string, unknown>)[field];
-    const y = (b as Record<string, unknown>)[field];
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return (x < y ? -1 : 1) * sign;
-  });
-}
-
 function dayRange(params: URLSearchParams, value: string | null): boolean {
   const from = params.get('publishFrom');
   const to = params.get('publishTo');
@@ -303,64 +267,67 @@ function dayRange(params: URLSearchParams, value: string | null): boolean {
   return (!from || day >= from) && (!to || day <= to);
 }
 
-/* ---------- plumbing ---------- */
-
-type Account = Exclude<ReturnType<typeof authenticate>, Response>;
-
-async function record(request: Request): Promise<void> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  contentCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-}
-
-/** The account when it holds every code, else the server's 401/403 answer. */
-function guard(request: Request, ...codes: PermissionCode[]): Account | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (!codes.every((c) => account.user.permissions.includes(c))) {
-    return HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-  }
-  return account;
-}
-
-const done = (data: unknown = null) => HttpResponse.json(ok(data));
-const stale = () => bad(STALE_VERSION_MESSAGE, 409);
-const notFound = (what: string) => bad(`${what}不存在`, 404);
-
 function batchIds(body: Partial<BatchBody> | null): string[] | null {
   return Array.isArray(body?.ids) && body.ids.length > 0 && body.ids.length <= 100 ? body.ids : null;
+}
+
+/* ---------- what every list shares ---------- */
+
+interface ListSpec<R extends { id: string }, B> {
+  path: string;
+  /** The record's name in the server's words (文章不存在, 所选文章不存在或已被删除). */
+  name: string;
+  codes: { view: PermissionCode; edit: PermissionCode; delete: PermissionCode };
+  items: () => R[];
+  setItems: (items: R[]) => void;
+  validate: (body: B) => string | null;
+  build: (body: B, previous: R | undefined, id: string) => R;
+}
+
+function storeOf<R extends { id: string }>(spec: ListSpec<R, never>) {
+  return {
+    find: (id: unknown) => spec.items().find((r) => r.id === id),
+    replace: (next: R) => spec.setItems(spec.items().map((r) => (r.id === next.id ? next : r))),
+  };
+}
+
+/** GET and DELETE `${path}/:id`: one record (as `present` shows it), and its removal. */
+function recordHandlers<R extends { id: string }>(spec: ListSpec<R, never>, present: (r: R) => unknown): HttpHandler[] {
+  const { path, codes } = spec;
+  const { find } = storeOf(spec);
+  return [
+    http.get(apiPath(`${path}/:id`), async ({ request, params }) => {
+      const account = await log.guard(request, codes.view);
+      if (account instanceof Response) return account;
+      const r = find(params.id);
+      return r ? done(present(r)) : notFound(spec.name);
+    }),
+
+    http.delete(apiPath(`${path}/:id`), async ({ request, params }) => {
+      const account = await log.guard(request, codes.delete);
+      if (account instanceof Response) return account;
+      if (!find(params.id)) return notFound(spec.name);
+      spec.setItems(spec.items().filter((r) => r.id !== params.id));
+      return done();
+    }),
+  ];
 }
 
 /* ---------- articles and notices ---------- */
 
 type Publishable = ArticleRecord | NoticeRecord;
 
-interface PublishableSpec<R extends Publishable, B> {
-  path: string;
-  name: string;
-  codes: { view: PermissionCode; edit: PermissionCode; publish: PermissionCode; delete: PermissionCode };
-  items: () => R[];
-  setItems: (items: R[]) => void;
+interface PublishableSpec<R extends Publishable, B> extends ListSpec<R, B> {
+  codes: ListSpec<R, B>['codes'] & { publish: PermissionCode };
   matches: (r: R, params: URLSearchParams) => boolean;
-  validate: (body: B) => string | null;
-  build: (body: B, previous: R | undefined, id: string) => R;
 }
 
 function publishableHandlers<R extends Publishable, B extends { saveAs?: string; publishAt?: string | null }>(
   spec: PublishableSpec<R, B>,
 ): HttpHandler[] {
   const { path, codes } = spec;
-  const find = (id: unknown) => spec.items().find((r) => r.id === id);
-  const replace = (next: R) => spec.setItems(spec.items().map((r) => (r.id === next.id ? next : r)));
-  const touch = (r: R, change: Partial<Publishable>): R =>
-    withState({ ...r, ...change, version: r.version + 1, updatedAt: new Date().toISOString() }) as R;
+  const { find, replace } = storeOf(spec);
+  const touch = (r: R, change: Partial<Publishable>): R => withState(bumped(r, change as Partial<R>)) as R;
   const publishFields = (saveAs: string | undefined, publishAt: string | null | undefined, previous?: R) =>
     saveAs === 'publish'
       ? { status: 'published' as const, publishAt: iso(publishAt) ?? new Date().toISOString() }
@@ -368,31 +335,25 @@ function publishableHandlers<R extends Publishable, B extends { saveAs?: string;
 
   return [
     http.get(apiPath(path), async ({ request }) => {
-      await record(request);
-      const account = guard(request, codes.view);
+      const account = await log.guard(request, codes.view);
       if (account instanceof Response) return account;
       const params = new URL(request.url).searchParams;
-      const keyword = params.get('keyword')?.trim();
-      const state = params.get('state');
-      const pinned = params.get('pinned');
+      const matches = matching<R>(params, {
+        keyword: (r, keyword) => hasKeyword(keyword, [r.title]),
+        state: (r, state) => r.state === state,
+        pinned: (r, pinned) => String(r.pinned) === pinned,
+      });
       const items = spec
         .items()
         .map((r) => withState(r) as R)
-        .filter(
-          (r) =>
-            (!keyword || r.title.includes(keyword)) &&
-            (!state || r.state === state) &&
-            (!pinned || String(r.pinned) === pinned) &&
-            dayRange(params, r.publishAt) &&
-            spec.matches(r, params),
-        );
+        .filter((r) => matches(r) && dayRange(params, r.publishAt) && spec.matches(r, params));
       const sorted = sortBy(items, params.get('sort'), (a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt.localeCompare(a.updatedAt));
       const page = pageOf(sorted, params);
       return done({ ...page, list: page.list.map((r) => ({ ...r, content: '' })) });
     }),
 
     http.post(apiPath(`${path}/batch-:name`), async ({ request, params }) => {
-      await record(request);
+      await log.record(request);
       const name = String(params.name);
       const code = name === 'delete' ? codes.delete : codes.publish;
       const account = guard(request, code);
@@ -410,18 +371,12 @@ function publishableHandlers<R extends Publishable, B extends { saveAs?: string;
       return done({ count: ids.length });
     }),
 
-    http.get(apiPath(`${path}/:id`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.view);
-      if (account instanceof Response) return account;
-      const r = find(params.id);
-      return r ? done(withState(r)) : notFound(spec.name);
-    }),
+    ...recordHandlers(spec, withState),
 
     http.post(apiPath(path), async ({ request }) => {
-      await record(request);
+      await log.record(request);
       const body = (await request.json()) as B;
-      const account = guard(request, codes.edit, ...(body?.saveAs === 'publish' ? [codes.publish] : []));
+      const account = guard(request, [codes.edit, ...(body?.saveAs === 'publish' ? [codes.publish] : [])]);
       if (account instanceof Response) return account;
       const refusal = spec.validate(body);
       if (refusal) return bad(refusal);
@@ -433,9 +388,9 @@ function publishableHandlers<R extends Publishable, B extends { saveAs?: string;
     }),
 
     http.put(apiPath(`${path}/:id`), async ({ request, params }) => {
-      await record(request);
+      await log.record(request);
       const body = (await request.json()) as B & { version?: number };
-      const account = guard(request, codes.edit, ...(body?.saveAs === 'publish' ? [codes.publish] : []));
+      const account = guard(request, [codes.edit, ...(body?.saveAs === 'publish' ? [codes.publish] : [])]);
       if (account instanceof Response) return account;
       const previous = find(params.id);
       if (!previous) return notFound(spec.name);
@@ -447,18 +402,8 @@ function publishableHandlers<R extends Publishable, B extends { saveAs?: string;
       return done();
     }),
 
-    http.delete(apiPath(`${path}/:id`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.delete);
-      if (account instanceof Response) return account;
-      if (!find(params.id)) return notFound(spec.name);
-      spec.setItems(spec.items().filter((r) => r.id !== params.id));
-      return done();
-    }),
-
     http.post(apiPath(`${path}/:id/:action`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.publish);
+      const account = await log.guard(request, codes.publish);
       if (account instanceof Response) return account;
       const r = find(params.id);
       if (!r) return notFound(spec.name);
@@ -496,56 +441,36 @@ function validateNotice(body: Partial<NoticeCreateBody>): string | null {
 
 /* ---------- carousels and friendly links ---------- */
 
-interface SortableSpec<R extends CarouselRecord | FriendlyLinkRecord, B> {
-  path: string;
-  name: string;
-  codes: { view: PermissionCode; edit: PermissionCode; delete: PermissionCode };
-  items: () => R[];
-  setItems: (items: R[]) => void;
-  validate: (body: B) => string | null;
-  build: (body: B, previous: R | undefined, id: string) => R;
-}
-
-function sortableHandlers<R extends CarouselRecord | FriendlyLinkRecord, B>(spec: SortableSpec<R, B>): HttpHandler[] {
+function sortableHandlers<R extends CarouselRecord | FriendlyLinkRecord, B>(spec: ListSpec<R, B>): HttpHandler[] {
   const { path, codes } = spec;
-  const find = (id: unknown) => spec.items().find((r) => r.id === id);
-  const replace = (next: R) => spec.setItems(spec.items().map((r) => (r.id === next.id ? next : r)));
-  const touch = (r: R, change: Partial<R>): R => ({ ...r, ...change, version: r.version + 1, updatedAt: new Date().toISOString() });
+  const { find, replace } = storeOf(spec);
   return [
     http.get(apiPath(path), async ({ request }) => {
-      await record(request);
-      const account = guard(request, codes.view);
+      const account = await log.guard(request, codes.view);
       if (account instanceof Response) return account;
       const params = new URL(request.url).searchParams;
-      const keyword = params.get('keyword')?.trim();
-      const enabled = params.get('enabled');
-      const items = spec
-        .items()
-        .filter((r) => (!keyword || ('title' in r ? r.title : r.name).includes(keyword)) && (!enabled || String(r.enabled) === enabled));
+      const items = spec.items().filter(
+        matching<R>(params, {
+          keyword: (r, keyword) => hasKeyword(keyword, ['title' in r ? r.title : r.name]),
+          enabled: (r, enabled) => String(r.enabled) === enabled,
+        }),
+      );
       return done(pageOf(sortBy(items, params.get('sort'), (a, b) => a.sort - b.sort || a.createdAt.localeCompare(b.createdAt)), params));
     }),
 
     http.post(apiPath(`${path}/reorder`), async ({ request }) => {
-      await record(request);
-      const account = guard(request, codes.edit);
+      const account = await log.guard(request, codes.edit);
       if (account instanceof Response) return account;
       const ids = batchIds((await request.json()) as Partial<BatchBody> | null);
       if (!ids || ids.some((id) => !find(id))) return bad('顺序不正确');
-      ids.forEach((id, index) => replace(touch(find(id) as R, { sort: (index + 1) * 10 } as Partial<R>)));
+      ids.forEach((id, index) => replace(bumped(find(id) as R, { sort: (index + 1) * 10 } as Partial<R>)));
       return done();
     }),
 
-    http.get(apiPath(`${path}/:id`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.view);
-      if (account instanceof Response) return account;
-      const r = find(params.id);
-      return r ? done(r) : notFound(spec.name);
-    }),
+    ...recordHandlers(spec, (r) => r),
 
     http.post(apiPath(path), async ({ request }) => {
-      await record(request);
-      const account = guard(request, codes.edit);
+      const account = await log.guard(request, codes.edit);
       if (account instanceof Response) return account;
       const body = (await request.json()) as B;
       const refusal = spec.validate(body);
@@ -557,8 +482,7 @@ function sortableHandlers<R extends CarouselRecord | FriendlyLinkRecord, B>(spec
     }),
 
     http.put(apiPath(`${path}/:id`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.edit);
+      const account = await log.guard(request, codes.edit);
       if (account instanceof Response) return account;
       const previous = find(params.id);
       if (!previous) return notFound(spec.name);
@@ -566,27 +490,17 @@ function sortableHandlers<R extends CarouselRecord | FriendlyLinkRecord, B>(spec
       const refusal = spec.validate(body);
       if (refusal) return bad(refusal);
       if (body.version !== previous.version) return stale();
-      replace(touch(spec.build(body, previous, previous.id), {}));
-      return done();
-    }),
-
-    http.delete(apiPath(`${path}/:id`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.delete);
-      if (account instanceof Response) return account;
-      if (!find(params.id)) return notFound(spec.name);
-      spec.setItems(spec.items().filter((r) => r.id !== params.id));
+      replace(bumped(spec.build(body, previous, previous.id)));
       return done();
     }),
 
     http.post(apiPath(`${path}/:id/:action`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, codes.edit);
+      const account = await log.guard(request, codes.edit);
       if (account instanceof Response) return account;
       const r = find(params.id);
       if (!r) return notFound(spec.name);
       if (params.action !== 'enable' && params.action !== 'disable') return bad('不支持的操作', 404);
-      replace(touch(r, { enabled: params.action === 'enable' } as Partial<R>));
+      replace(bumped(r, { enabled: params.action === 'enable' } as Partial<R>));
       return done();
     }),
   ];
@@ -604,8 +518,7 @@ function liveNow(enabled: boolean, from: string | null, until: string | null): b
 
 export const contentHandlers: HttpHandler[] = [
   http.post(apiPath('/articles/sanitize'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'content:article:edit');
+    const account = await log.guard(request, 'content:article:edit');
     if (account instanceof Response) return account;
     const body = (await request.json()) as { content?: string };
     // Enough of the server's allow-list for tests: scripts and event handlers go.
@@ -728,23 +641,20 @@ export const contentHandlers: HttpHandler[] = [
   }),
 
   http.get(apiPath('/site-pages'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'content:site-page:edit');
+    const account = await log.guard(request, 'content:site-page:edit');
     if (account instanceof Response) return account;
     return done(contentDb.sitePages);
   }),
 
   http.get(apiPath('/site-pages/:key'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'content:site-page:edit');
+    const account = await log.guard(request, 'content:site-page:edit');
     if (account instanceof Response) return account;
     const page = contentDb.sitePages.find((p) => p.key === params.key);
     return page ? done(page) : notFound('页面');
   }),
 
   http.put(apiPath('/site-pages/:key'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'content:site-page:edit');
+    const account = await log.guard(request, 'content:site-page:edit');
     if (account instanceof Response) return account;
     const page = contentDb.sitePages.find((p) => p.key === params.key);
     if (!page) return notFound('页面');

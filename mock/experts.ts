@@ -12,32 +12,19 @@
  *   expertCalls                       // [{ method, path, query, body }] of every call, in order
  *   expertCallsTo('post', '/experts/expert-1/hide')
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import { DICTIONARIES } from '@common/dictionaries';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { EMPTY_BODY_MESSAGE } from '@common/messages';
 import { checkBirthYear, EXPERT_ACTIONS, type ExpertAction, type ExpertCreateBody, type ExpertRecord } from '@common/schemas/experts';
 import type { FileRef } from '@common/schemas/content';
-import type { PermissionCode } from '@common/permissions';
 import { checkEmail, checkPhone } from '@common/validators';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { authenticate } from './sessions';
+import { apiPath, bad, bumped, callLog, done, download, hasKeyword, matching, notFound, pageOf, parseSort, stale, type ApiCall } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export interface ExpertCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export const expertCalls: ExpertCall[] = [];
-
-export function expertCallsTo(method: string, path: string): ExpertCall[] {
-  return expertCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type ExpertCall = ApiCall;
+/** [{ method, path, query, body }] of every call, in order. */
+export const expertCalls = log.calls;
+export const expertCallsTo = log.to;
 
 /* ---------- fixtures ---------- */
 
@@ -118,36 +105,11 @@ export const expertsDb: { experts: ExpertRecord[] } = { experts: fixtureExperts(
 
 export function resetExpertsMock(): void {
   expertsDb.experts = fixtureExperts();
-  expertCalls.length = 0;
+  log.clear();
 }
 
 /* ---------- plumbing ---------- */
 
-type Account = Exclude<ReturnType<typeof authenticate>, Response>;
-
-async function record(request: Request): Promise<void> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  expertCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-}
-
-function guard(request: Request, code: PermissionCode): Account | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (!account.user.permissions.includes(code)) {
-    return HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-  }
-  return account;
-}
-
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
 const find = (id: unknown) => expertsDb.experts.find((e) => e.id === id);
 
 function dictValues(code: string): string[] {
@@ -155,22 +117,18 @@ function dictValues(code: string): string[] {
 }
 
 function filtered(params: URLSearchParams): ExpertRecord[] {
-  const keyword = params.get('keyword')?.trim();
-  const specialty = params.get('specialty');
-  const title = params.get('professionalTitle');
-  const isPublic = params.get('public');
-  const active = params.get('active');
   const items = expertsDb.experts.filter(
-    (e) =>
-      (!keyword || e.name.includes(keyword) || (e.workUnit ?? '').includes(keyword)) &&
-      (!specialty || e.specialties.includes(specialty)) &&
-      (!title || e.professionalTitle === title) &&
-      (!isPublic || String(e.public) === isPublic) &&
-      (!active || String(e.active) === active),
+    matching<ExpertRecord>(params, {
+      keyword: (e, keyword) => hasKeyword(keyword, [e.name, e.workUnit]),
+      specialty: (e, specialty) => e.specialties.includes(specialty),
+      professionalTitle: 'professionalTitle',
+      public: 'public',
+      active: 'active',
+    }),
   );
-  const m = /^([A-Za-z]+)(?:,(asc|desc))?$/.exec(params.get('sort') ?? '');
-  const field = (m?.[1] ?? 'sort') as keyof ExpertRecord;
-  const sign = m?.[2] === 'desc' ? -1 : 1;
+  const by = parseSort(params.get('sort'));
+  const field = (by?.field ?? 'sort') as keyof ExpertRecord;
+  const sign = by?.sign ?? 1;
   return [...items].sort((a, b) => compare(a[field], b[field]) * sign || a.id.localeCompare(b.id));
 }
 
@@ -181,12 +139,6 @@ function compare(x: unknown, y: unknown): number {
   if (y === null || y === undefined) return -1;
   if (typeof x === 'number' && typeof y === 'number') return x - y;
   return String(x).localeCompare(String(y));
-}
-
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
 }
 
 /** The server's checks, with its words; null when the body is fine. */
@@ -246,55 +198,44 @@ const SWITCHES: Record<ExpertAction, { field: 'public' | 'active'; value: boolea
 
 export const expertsHandlers: HttpHandler[] = [
   http.get(apiPath('/experts'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'expert:view');
+    const account = await log.guard(request, 'expert:view');
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
     return done(pageOf(filtered(params), params));
   }),
 
-  // Before /experts/:id. No body: jsdom's XHR cannot build a blob answer from one (msw's
-  // interceptor fails); the headers are what the page reads.
+  // Before /experts/:id.
   http.get(apiPath('/experts/export'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'expert:export');
+    const account = await log.guard(request, 'expert:export');
     if (account instanceof Response) return account;
-    return new HttpResponse(null, {
-      headers: {
-        'Content-Type': XLSX_TYPE,
-        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('专家库.xlsx')}`,
-      },
-    });
+    return download('专家库.xlsx');
   }),
 
   http.get(apiPath('/experts/:id'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'expert:view');
+    const account = await log.guard(request, 'expert:view');
     if (account instanceof Response) return account;
     const e = find(params.id);
-    return e ? done(e) : bad('专家不存在', 404);
+    return e ? done(e) : notFound('专家');
   }),
 
   http.post(apiPath('/experts'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'expert:edit');
+    const account = await log.guard(request, 'expert:edit');
     if (account instanceof Response) return account;
     const body = (await request.json()) as ExpertCreateBody | null;
     const problem = problemOf(body);
-    if (problem || !body) return bad(problem ?? '请求体不能为空');
+    if (problem || !body) return bad(problem ?? EMPTY_BODY_MESSAGE);
     const id = `expert-${Date.now()}-${expertsDb.experts.length + 1}`;
     expertsDb.experts = [...expertsDb.experts, build(body, undefined, id)];
     return done({ id }, '专家已创建');
   }),
 
   http.put(apiPath('/experts/:id'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'expert:edit');
+    const account = await log.guard(request, 'expert:edit');
     if (account instanceof Response) return account;
     const previous = find(params.id);
-    if (!previous) return bad('专家不存在', 404);
+    if (!previous) return notFound('专家');
     const body = (await request.json()) as (ExpertCreateBody & { version: number }) | null;
-    if (body?.version !== previous.version) return bad(STALE_VERSION_MESSAGE, 409);
+    if (body?.version !== previous.version) return stale();
     const problem = problemOf(body);
     if (problem) return bad(problem);
     const next = build(body, previous, previous.id);
@@ -303,24 +244,22 @@ export const expertsHandlers: HttpHandler[] = [
   }),
 
   http.delete(apiPath('/experts/:id'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'expert:delete');
+    const account = await log.guard(request, 'expert:delete');
     if (account instanceof Response) return account;
-    if (!find(params.id)) return bad('专家不存在', 404);
+    if (!find(params.id)) return notFound('专家');
     expertsDb.experts = expertsDb.experts.filter((e) => e.id !== params.id);
     return done(null, '专家已删除');
   }),
 
   ...EXPERT_ACTIONS.map((action) =>
     http.post(apiPath(`/experts/:id/${action}`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, 'expert:edit');
+      const account = await log.guard(request, 'expert:edit');
       if (account instanceof Response) return account;
       const e = find(params.id);
-      if (!e) return bad('专家不存在', 404);
+      if (!e) return notFound('专家');
       const { field, value, verb } = SWITCHES[action];
       if (e[field] !== value) {
-        const next = expert(e.id, { ...e, [field]: value, version: e.version + 1, updatedAt: new Date().toISOString() });
+        const next = expert(e.id, bumped(e, { [field]: value }));
         expertsDb.experts = expertsDb.experts.map((x) => (x.id === e.id ? next : x));
       }
       return done(null, `专家「${e.name}」已${verb}`);

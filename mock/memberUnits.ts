@@ -13,8 +13,8 @@
  *   memberUnitsDb.units                      // the records as they stand now (mutable)
  *   memberUnitCallsTo('post', '/member-units/mu-pending/approve')
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
+import { REJECT_REASON_EMPTY_MESSAGE } from '@common/messages';
 import type { FileRef } from '@common/schemas/content';
 import {
   MEMBER_UNIT_ACTION_FROM,
@@ -29,46 +29,22 @@ import {
 import type { ReviewHistoryEntry } from '@common/schemas/membership';
 import type { PermissionCode } from '@common/permissions';
 import { checkCreditCode, checkPhone } from '@common/validators';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, storedFile } from './fixtures';
-import { authenticate } from './sessions';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, FIXTURE_UNIT_PROFILE, storedFile } from './fixtures';
+import { apiPath, authenticate, bad, beijingToday, bumped, callLog, done, download, hasKeyword, matching, notFound, pageOf, parseSort, reviewEntry, stale, type ApiCall, type FixtureAccount } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export interface MemberUnitCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export const memberUnitCalls: MemberUnitCall[] = [];
-
-export function memberUnitCallsTo(method: string, path: string): MemberUnitCall[] {
-  return memberUnitCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type MemberUnitCall = ApiCall;
+export const memberUnitCalls = log.calls;
+export const memberUnitCallsTo = log.to;
 
 /* ---------- fixtures ---------- */
 
 const T0 = '2026-10-01T02:00:00.000Z';
 const LICENCE: FileRef = { fileId: storedFile.fileId, name: '营业执照.pdf', size: storedFile.size, contentType: storedFile.contentType };
 
-function review(id: string, fields: Partial<ReviewHistoryEntry>): ReviewHistoryEntry {
-  return {
-    id,
-    what: 'registration',
-    status: 'pending',
-    submittedAt: T0,
-    submittedByName: null,
-    decidedAt: null,
-    decidedByName: null,
-    comment: null,
-    payload: null,
-    ...fields,
-  };
-}
+/** A review entry of the unit's registration (unless `fields` say another kind), submitted at T0. */
+const review = (id: string, fields: Partial<ReviewHistoryEntry>): ReviewHistoryEntry =>
+  reviewEntry(id, { what: 'registration', submittedAt: T0, ...fields });
 
 function unit(id: string, fields: Partial<MemberUnitRecord>): MemberUnitRecord {
   return {
@@ -128,21 +104,11 @@ function fixtureUnits(): MemberUnitRecord[] {
       creditCode: FIXTURE_CREDIT_CODES.sample,
       legalRepresentative: '张正衡',
       contactPerson: '李婉清',
-      contactPhone: '0571-87061234',
-      email: 'office@example.cn',
-      address: '西湖区文三路 398 号',
-      establishedOn: '2016-08-23',
-      registeredCapital: 500,
-      staffCount: 36,
-      memberLevel: 'vice_president',
-      memberNo: 'HY2024002',
-      joinDate: '2024-04-10',
+      ...FIXTURE_UNIT_PROFILE,
       validUntil: '2027-04-09',
       showInWindow: true,
       status: 'approved',
       practitionerCount: 12,
-      businessScope: '社会稳定风险评估；社会调查服务。',
-      introduction: '专注重大工程社会稳定风险评估。',
       businessLicenceFileIds: [LICENCE.fileId],
       businessLicence: [LICENCE],
       certificate: { id: 'cert-1', number: 'WPDW2024002', issuedOn: '2024-04-10', validUntil: '2027-04-09', state: 'valid', revokedReason: null },
@@ -213,44 +179,15 @@ export const memberUnitsDb: { units: MemberUnitRecord[]; memberSeq: number } = {
 export function resetMemberUnitsMock(): void {
   memberUnitsDb.units = fixtureUnits();
   memberUnitsDb.memberSeq = 0;
-  memberUnitCalls.length = 0;
+  log.clear();
 }
 
 /* ---------- plumbing ---------- */
 
-type Account = Exclude<ReturnType<typeof authenticate>, Response>;
-
-async function record(request: Request): Promise<void> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  memberUnitCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-}
-
-function guard(request: Request, code?: PermissionCode): Account | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (code && (account.user.authType !== 1 || !account.user.permissions.includes(code))) {
-    return HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-  }
-  return account;
-}
-
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
 const find = (id: unknown) => memberUnitsDb.units.find((u) => u.id === id);
 
 function save(next: MemberUnitRecord): void {
   memberUnitsDb.units = memberUnitsDb.units.map((u) => (u.id === next.id ? next : u));
-}
-
-function touched(u: MemberUnitRecord, changes: Partial<MemberUnitRecord>): MemberUnitRecord {
-  return { ...u, ...changes, version: u.version + 1, updatedAt: new Date().toISOString() };
 }
 
 const LIST_KEYS: readonly (keyof MemberUnitListItem)[] = [
@@ -263,6 +200,7 @@ function toListItem(u: MemberUnitRecord): MemberUnitListItem {
   return Object.fromEntries(LIST_KEYS.map((k) => [k, u[k]])) as MemberUnitListItem;
 }
 
+
 const SORTABLE: Record<string, keyof MemberUnitRecord> = {
   joinDate: 'joinDate',
   validUntil: 'validUntil',
@@ -273,27 +211,21 @@ const SORTABLE: Record<string, keyof MemberUnitRecord> = {
 };
 
 function filtered(params: URLSearchParams): MemberUnitRecord[] | string {
-  const keyword = params.get('keyword')?.trim().toLowerCase();
-  const status = params.get('status');
-  const level = params.get('memberLevel');
-  const from = params.get('joinFrom');
-  const to = params.get('joinTo');
-  const pending = params.get('hasPendingChange');
-  const window = params.get('showInWindow');
   const items = memberUnitsDb.units.filter(
-    (u) =>
-      (!keyword || [u.name, u.creditCode, u.memberNo, u.contactPerson].some((v) => (v ?? '').toLowerCase().includes(keyword))) &&
-      (!status || u.status === status) &&
-      (!level || u.memberLevel === level) &&
-      (!from || (u.joinDate !== null && u.joinDate >= from)) &&
-      (!to || (u.joinDate !== null && u.joinDate <= to)) &&
-      (!pending || String(u.pendingChange !== null) === pending) &&
-      (!window || String(u.showInWindow) === window),
+    matching<MemberUnitRecord>(params, {
+      keyword: (u, keyword) => hasKeyword(keyword, [u.name, u.creditCode, u.memberNo, u.contactPerson], true),
+      status: 'status',
+      memberLevel: 'memberLevel',
+      joinFrom: (u, from) => u.joinDate !== null && u.joinDate >= from,
+      joinTo: (u, to) => u.joinDate !== null && u.joinDate <= to,
+      hasPendingChange: (u, pending) => String(u.pendingChange !== null) === pending,
+      showInWindow: 'showInWindow',
+    }),
   );
-  const m = /^([A-Za-z]+)(?:,(asc|desc))?$/.exec(params.get('sort') ?? 'createdAt,desc');
-  const field = m ? SORTABLE[m[1]] : undefined;
-  if (!m || !field) return `不支持按 ${m?.[1] ?? params.get('sort')} 排序`;
-  const sign = m[2] === 'desc' ? -1 : 1;
+  const by = parseSort(params.get('sort') ?? 'createdAt,desc');
+  const field = by ? SORTABLE[by.field] : undefined;
+  if (!by || !field) return `不支持按 ${by?.field ?? params.get('sort')} 排序`;
+  const { sign } = by;
   return [...items].sort((a, b) => {
     const x = a[field];
     const y = b[field];
@@ -302,12 +234,6 @@ function filtered(params: URLSearchParams): MemberUnitRecord[] | string {
     if (y === null) return -1;
     return String(x).localeCompare(String(y)) * sign;
   });
-}
-
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
 }
 
 function illegalMove(action: MemberUnitAction, status: MemberUnitStatusValue): string {
@@ -319,10 +245,6 @@ function illegalMove(action: MemberUnitAction, status: MemberUnitStatusValue): s
   if (action === 'suspend') return status === 'suspended' ? '该单位已暂停，不能重复暂停' : `该单位当前状态为「${now}」，只有已通过审核的会员单位可以暂停`;
   if (action === 'restore') return status === 'approved' ? '该单位未暂停，无需恢复' : `该单位当前状态为「${now}」，只有已暂停的会员单位可以恢复`;
   return `该单位当前状态为「${now}」，只有已通过审核或已暂停的会员单位可以注销`;
-}
-
-function today(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 function oneYearFrom(day: string): string {
@@ -346,20 +268,20 @@ function takeStep(action: MemberUnitAction, u: MemberUnitRecord, body: StepBody,
   const reasonName = REASON_NAMES[action];
   const reason = body.reason?.trim() ?? '';
   if (reasonName && !reason) return bad(`${reasonName}不能为空`);
-  if (body.version !== undefined && body.version !== u.version) return bad(STALE_VERSION_MESSAGE, 409);
+  if (body.version !== undefined && body.version !== u.version) return stale();
   if (!MEMBER_UNIT_ACTION_FROM[action].includes(u.status)) return bad(illegalMove(action, u.status));
   const at = new Date().toISOString();
   switch (action) {
     case 'approve': {
       memberUnitsDb.memberSeq += 1;
-      const day = today();
+      const day = beijingToday();
       const year = day.slice(0, 4);
       const seq = String(memberUnitsDb.memberSeq).padStart(3, '0');
       const memberNo = `HY${year}${seq}`;
       const certificateNo = `WPDW${year}${seq}`;
       const validUntil = oneYearFrom(day);
       save(
-        touched(u, {
+        bumped(u, {
           status: 'approved',
           memberNo,
           memberLevel: body.memberLevel ?? u.memberLevel ?? 'member',
@@ -374,17 +296,17 @@ function takeStep(action: MemberUnitAction, u: MemberUnitRecord, body: StepBody,
       return done({ memberNo, joinDate: day, validUntil, certificateNo }, `审核通过，会员编号 ${memberNo}`);
     }
     case 'reject':
-      save(touched(u, { status: 'rejected', statusReason: reason, reviewHistory: decide(u.reviewHistory, 'rejected', by, reason, at) }));
+      save(bumped(u, { status: 'rejected', statusReason: reason, reviewHistory: decide(u.reviewHistory, 'rejected', by, reason, at) }));
       return done(null, '已驳回入会申请');
     case 'suspend':
-      save(touched(u, { status: 'suspended', statusReason: reason, events: [...u.events, { at, action, actorName: by, summary: `暂停：${reason}` }] }));
+      save(bumped(u, { status: 'suspended', statusReason: reason, events: [...u.events, { at, action, actorName: by, summary: `暂停：${reason}` }] }));
       return done(null, '已暂停会员资格');
     case 'restore':
-      save(touched(u, { status: 'approved', statusReason: null, events: [...u.events, { at, action, actorName: by, summary: '恢复会员资格' }] }));
+      save(bumped(u, { status: 'approved', statusReason: null, events: [...u.events, { at, action, actorName: by, summary: '恢复会员资格' }] }));
       return done(null, '已恢复会员资格');
     case 'cancel':
       save(
-        touched(u, {
+        bumped(u, {
           status: 'cancelled',
           statusReason: reason,
           showInWindow: false,
@@ -420,12 +342,24 @@ function problemOf(body: Partial<MemberUnitUpdateBody> | null, id: string): stri
   return null;
 }
 
+/** A staff decision on a key-field change: the caller, the unit behind `:id` and its waiting change, or the refusal. */
+async function changeToDecide(
+  request: Request,
+  id: unknown,
+): Promise<{ account: FixtureAccount; u: MemberUnitRecord; change: NonNullable<MemberUnitRecord['pendingChange']> } | Response> {
+  const account = await log.guard(request, 'member:unit:approve');
+  if (account instanceof Response) return account;
+  const u = find(id);
+  if (!u) return notFound('会员单位');
+  if (!u.pendingChange) return bad('该单位没有待审核的信息变更');
+  return { account, u, change: u.pendingChange };
+}
+
 /* ---------- handlers ---------- */
 
 export const memberUnitsHandlers: HttpHandler[] = [
   http.get(apiPath('/member-units'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:unit:view');
+    const account = await log.guard(request, 'member:unit:view');
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
     const items = filtered(params);
@@ -433,19 +367,15 @@ export const memberUnitsHandlers: HttpHandler[] = [
     return done(pageOf(items.map(toListItem), params));
   }),
 
-  // No body: jsdom's XHR cannot build a blob answer from one; the headers are what the page reads.
   http.get(apiPath('/member-units/export'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:unit:export');
+    const account = await log.guard(request, 'member:unit:export');
     if (account instanceof Response) return account;
-    return new HttpResponse(null, {
-      headers: { 'Content-Type': XLSX_TYPE, 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('会员单位.xlsx')}` },
-    });
+    return download('会员单位.xlsx');
   }),
 
   http.get(apiPath('/member-units/options'), async ({ request }) => {
-    await record(request);
-    const account = guard(request);
+    await log.record(request);
+    const account = authenticate(request);
     if (account instanceof Response) return account;
     const keyword = new URL(request.url).searchParams.get('keyword')?.trim() ?? '';
     const options = memberUnitsDb.units
@@ -457,29 +387,27 @@ export const memberUnitsHandlers: HttpHandler[] = [
   http.get(apiPath('/member-units/:id'), async ({ request, params }) => {
     // A unit's own record is the unit-information mock's (mock/memberInfo.ts).
     if (params.id === 'mine') return undefined;
-    await record(request);
-    const account = guard(request, 'member:unit:view');
+    const account = await log.guard(request, 'member:unit:view');
     if (account instanceof Response) return account;
     const u = find(params.id);
-    return u ? done(u) : bad('会员单位不存在', 404);
+    return u ? done(u) : notFound('会员单位');
   }),
 
   http.put(apiPath('/member-units/:id'), async ({ request, params }) => {
     if (params.id === 'mine') return undefined;
-    await record(request);
-    const account = guard(request, 'member:unit:edit');
+    const account = await log.guard(request, 'member:unit:edit');
     if (account instanceof Response) return account;
     const u = find(params.id);
-    if (!u) return bad('会员单位不存在', 404);
+    if (!u) return notFound('会员单位');
     if (u.status === 'cancelled') return bad(MEMBER_UNIT_MESSAGES.cancelledReadOnly);
     const body = (await request.json()) as MemberUnitUpdateBody | null;
-    if (body?.version !== u.version) return bad(STALE_VERSION_MESSAGE, 409);
+    if (body?.version !== u.version) return stale();
     const problem = problemOf(body, u.id);
     if (problem) return bad(problem);
     const keep = <K extends keyof MemberUnitUpdateBody & keyof MemberUnitRecord>(key: K) =>
       (body[key] !== undefined ? body[key] : u[key]) as MemberUnitRecord[K];
     save(
-      touched(u, {
+      bumped(u, {
         name: body.name.trim(),
         creditCode: body.creditCode.trim().toUpperCase(),
         legalRepresentative: body.legalRepresentative.trim(),
@@ -501,42 +429,37 @@ export const memberUnitsHandlers: HttpHandler[] = [
 
   ...(['approve', 'reject', 'suspend', 'restore', 'cancel'] as const).map((action) =>
     http.post(apiPath(`/member-units/:id/${action}`), async ({ request, params }) => {
-      await record(request);
-      const account = guard(request, STEP_CODES[action]);
+      const account = await log.guard(request, STEP_CODES[action]);
       if (account instanceof Response) return account;
       const u = find(params.id);
-      if (!u) return bad('会员单位不存在', 404);
+      if (!u) return notFound('会员单位');
       const body = ((await request.json().catch(() => ({}))) ?? {}) as StepBody;
       return takeStep(action, u, body, account.user.name);
     }),
   ),
 
   http.post(apiPath('/member-units/:id/window'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'member:unit:edit');
+    const account = await log.guard(request, 'member:unit:edit');
     if (account instanceof Response) return account;
     const u = find(params.id);
-    if (!u) return bad('会员单位不存在', 404);
+    if (!u) return notFound('会员单位');
     const body = (await request.json()) as { show: boolean };
     if (u.status === 'cancelled') return bad(MEMBER_UNIT_MESSAGES.cancelledReadOnly);
     if (u.status !== 'approved') return bad(MEMBER_UNIT_MESSAGES.windowNeedsApproved);
-    if (u.showInWindow !== body.show) save(touched(u, { showInWindow: body.show }));
+    if (u.showInWindow !== body.show) save(bumped(u, { showInWindow: body.show }));
     return done(null, body.show ? '已在会员之窗展示' : '已从会员之窗撤下');
   }),
 
   // The unit-information module's decisions on a key-field change, as the drawer calls them.
   http.post(apiPath('/member-units/:id/approve-change'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'member:unit:approve');
-    if (account instanceof Response) return account;
-    const u = find(params.id);
-    if (!u) return bad('会员单位不存在', 404);
-    if (!u.pendingChange) return bad('该单位没有待审核的信息变更');
+    const found = await changeToDecide(request, params.id);
+    if (found instanceof Response) return found;
+    const { account, u, change } = found;
     const body = ((await request.json().catch(() => ({}))) ?? {}) as { comment?: string };
     const at = new Date().toISOString();
     save(
-      touched(u, {
-        ...u.pendingChange,
+      bumped(u, {
+        ...change,
         pendingChange: null,
         pendingChangeAt: null,
         reviewHistory: decide(u.reviewHistory, 'approved', account.user.name, body.comment ?? null, at, 'info_change'),
@@ -546,18 +469,15 @@ export const memberUnitsHandlers: HttpHandler[] = [
   }),
 
   http.post(apiPath('/member-units/:id/reject-change'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'member:unit:approve');
-    if (account instanceof Response) return account;
-    const u = find(params.id);
-    if (!u) return bad('会员单位不存在', 404);
-    if (!u.pendingChange) return bad('该单位没有待审核的信息变更');
+    const found = await changeToDecide(request, params.id);
+    if (found instanceof Response) return found;
+    const { account, u } = found;
     const body = ((await request.json().catch(() => ({}))) ?? {}) as { reason?: string };
     const reason = body.reason?.trim();
-    if (!reason) return bad('驳回原因不能为空');
+    if (!reason) return bad(REJECT_REASON_EMPTY_MESSAGE);
     const at = new Date().toISOString();
     save(
-      touched(u, {
+      bumped(u, {
         pendingChange: null,
         pendingChangeAt: null,
         reviewHistory: decide(u.reviewHistory, 'rejected', account.user.name, reason, at, 'info_change'),

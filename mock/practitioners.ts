@@ -16,8 +16,8 @@
  *   practitionerCallsTo('post', '/practitioners/p-2/reveal')
  *   setImportResult({ ... })           // what the next imports answer
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
+import { EMPTY_BODY_MESSAGE, REJECT_REASON_REQUIRED_MESSAGE } from '@common/messages';
 import type { RevealBody } from '@common/schemas/membership';
 import type { PermissionCode } from '@common/permissions';
 import {
@@ -31,29 +31,19 @@ import {
   type PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
 import { checkEmail, checkIdCardNo, checkPhone, maskIdCardNo, maskPhone } from '@common/validators';
-import { apiPath, bad, failure, ok } from './envelopes';
-import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, type FixtureAccount } from './fixtures';
-import { authenticate } from './sessions';
+import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { ALL_KINDS, apiPath, authenticate, bad, bump, callLog, done, download, forbidden, guard, matching, notFound, pageOf, parseSort, stale, type ApiCall, type FixtureAccount } from './kit';
 
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Most routes: staff with the route's code, and units (scoped to their own practitioners). */
+const STAFF_AND_UNITS = [1, 2] as const;
 
 export const OTHER_UNIT_ID = 'unit-0002';
 export const OTHER_UNIT_NAME = '另一家评估咨询有限公司';
 
-export interface PractitionerCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export const practitionerCalls: PractitionerCall[] = [];
-
-export function practitionerCallsTo(method: string, path: string): PractitionerCall[] {
-  return practitionerCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type PractitionerCall = ApiCall;
+export const practitionerCalls = log.calls;
+export const practitionerCallsTo = log.to;
 
 /* ---------- fixtures ---------- */
 
@@ -188,35 +178,10 @@ export function resetPractitionersMock(): void {
   practitionersDb.records = fixtures();
   practitionersDb.importResult = DEFAULT_IMPORT_RESULT;
   practitionersDb.created = 0;
-  practitionerCalls.length = 0;
+  log.clear();
 }
 
 /* ---------- plumbing ---------- */
-
-async function record(request: Request): Promise<void> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  practitionerCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-}
-
-const forbidden = (message = FORBIDDEN_MESSAGE) => HttpResponse.json(failure(ApiStatus.Forbidden, message), { status: 403 });
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
-
-/** The guard: staff need the code; units and practitioners pass when their kind is listed. */
-function guard(request: Request, code: PermissionCode, kinds: readonly number[] = [1, 2]): FixtureAccount | Response {
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (!kinds.includes(account.user.authType)) return forbidden();
-  if (account.user.authType === 1 && !account.user.permissions.includes(code)) return forbidden();
-  return account;
-}
 
 const isStaff = (a: FixtureAccount) => a.user.authType === 1;
 const isSelf = (a: FixtureAccount, r: MockPractitioner) => a.user.authType === 3 && a.user.practitionerId === r.id;
@@ -280,36 +245,30 @@ function toDetail(a: FixtureAccount, r: MockPractitioner): PractitionerDetail {
 /** The record behind `:id` for this account: 404 when missing, 403 when not theirs. */
 function findFor(a: FixtureAccount, id: unknown): MockPractitioner | Response {
   const r = practitionersDb.records.find((p) => p.id === id);
-  if (!r) return bad('从业人员不存在', 404);
+  if (!r) return notFound('从业人员');
   if (!canSee(a, r)) return forbidden();
   return r;
 }
 
-function filtered(a: FixtureAccount, params: URLSearchParams): MockPractitioner[] {
-  const keyword = params.get('keyword')?.trim();
-  const wholeId = keyword && /^\d{17}[\dXx]$/.test(keyword) ? keyword.toUpperCase() : null;
-  const unitId = isStaff(a) ? params.get('unitId') : null;
-  const status = params.get('status');
-  const education = params.get('education');
-  const items = practitionersDb.records.filter(
-    (r) =>
-      canSee(a, r) &&
-      (!keyword ||
-        (wholeId ? r.idCardWhole === wholeId : r.name.startsWith(keyword) || (r.certificateNo ?? '').startsWith(keyword.toUpperCase()))) &&
-      (!unitId || r.unitId === unitId) &&
-      (!status || r.status === status) &&
-      (!education || r.education === education),
-  );
-  const m = /^([A-Za-z]+)(?:,(asc|desc))?$/.exec(params.get('sort') ?? '');
-  const field = (m?.[1] ?? 'updatedAt') as keyof MockPractitioner;
-  const sign = m ? (m[2] === 'desc' ? -1 : 1) : -1;
-  return [...items].sort((x, y) => String(x[field] ?? '').localeCompare(String(y[field] ?? '')) * sign || x.id.localeCompare(y.id));
+/** A whole ID number finds its holder; other keywords match the start of a name or certificate number. */
+function keywordMatches(r: MockPractitioner, keyword: string): boolean {
+  const k = keyword.trim();
+  if (/^\d{17}[\dXx]$/.test(k)) return r.idCardWhole === k.toUpperCase();
+  return r.name.startsWith(k) || (r.certificateNo ?? '').startsWith(k.toUpperCase());
 }
 
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
+function filtered(a: FixtureAccount, params: URLSearchParams): MockPractitioner[] {
+  const matches = matching<MockPractitioner>(params, {
+    keyword: keywordMatches,
+    unitId: (r, unitId) => !isStaff(a) || r.unitId === unitId,
+    status: 'status',
+    education: 'education',
+  });
+  const items = practitionersDb.records.filter((r) => canSee(a, r) && matches(r));
+  const by = parseSort(params.get('sort'));
+  const field = (by?.field ?? 'updatedAt') as keyof MockPractitioner;
+  const sign = by ? by.sign : -1;
+  return [...items].sort((x, y) => String(x[field] ?? '').localeCompare(String(y[field] ?? '')) * sign || x.id.localeCompare(y.id));
 }
 
 /** The server's checks, with its words; null when the body is fine. */
@@ -330,10 +289,6 @@ function stateRefusal(r: MockPractitioner, action: string, allowed: Practitioner
   return bad(`该从业人员当前为「${PRACTITIONER_STATUS_LABELS[r.status]}」，只有${wanted}的记录可以${action}`);
 }
 
-function touch(r: MockPractitioner, change: Partial<MockPractitioner>): void {
-  Object.assign(r, change, { version: r.version + 1, updatedAt: new Date().toISOString() });
-}
-
 /* ---------- handlers ---------- */
 
 export const practitionersHandlers: HttpHandler[] = [
@@ -344,31 +299,27 @@ export const practitionersHandlers: HttpHandler[] = [
   }),
 
   http.get(apiPath('/practitioners'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:view', [1, 2, 3]);
+    const account = await log.guard(request, 'member:practitioner:view', ALL_KINDS);
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
     return done(pageOf(filtered(account, params).map((r) => toRecord(account, r)), params));
   }),
 
-  // Before /practitioners/:id. No body: jsdom's XHR cannot build a blob answer from one.
+  // Before /practitioners/:id.
   http.get(apiPath('/practitioners/export'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:export');
+    const account = await log.guard(request, 'member:practitioner:export', STAFF_AND_UNITS);
     if (account instanceof Response) return account;
-    return new HttpResponse(null, { headers: { 'content-type': XLSX_TYPE, 'content-disposition': "attachment; filename*=UTF-8''%E4%BB%8E%E4%B8%9A%E4%BA%BA%E5%91%98.xlsx" } });
+    return download('从业人员.xlsx');
   }),
 
   http.get(apiPath('/practitioners/import-template'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:import');
+    const account = await log.guard(request, 'member:practitioner:import', STAFF_AND_UNITS);
     if (account instanceof Response) return account;
-    return new HttpResponse(null, { headers: { 'content-type': XLSX_TYPE } });
+    return download(null);
   }),
 
   http.post(apiPath('/practitioners/import'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:import');
+    const account = await log.guard(request, 'member:practitioner:import', STAFF_AND_UNITS);
     if (account instanceof Response) return account;
     const body = (await request.json()) as { fileId?: string; unitId?: string } | null;
     if (!body?.fileId) return bad('文件编号不能为空');
@@ -378,8 +329,7 @@ export const practitionersHandlers: HttpHandler[] = [
   }),
 
   http.get(apiPath('/practitioners/:id'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:view', [1, 2, 3]);
+    const account = await log.guard(request, 'member:practitioner:view', ALL_KINDS);
     if (account instanceof Response) return account;
     const r = findFor(account, params.id);
     if (r instanceof Response) return r;
@@ -387,12 +337,11 @@ export const practitionersHandlers: HttpHandler[] = [
   }),
 
   http.post(apiPath('/practitioners'), async ({ request }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:edit');
+    const account = await log.guard(request, 'member:practitioner:edit', STAFF_AND_UNITS);
     if (account instanceof Response) return account;
     const body = (await request.json()) as PractitionerCreateBody | null;
     const problem = problemOf(body, true);
-    if (problem || !body) return bad(problem ?? '请求体不能为空');
+    if (problem || !body) return bad(problem ?? EMPTY_BODY_MESSAGE);
     const unitId = isStaff(account) ? body.unitId : account.user.unitId;
     if (!unitId) return bad('请选择所属单位');
     if (!isStaff(account) && body.unitId && body.unitId !== account.user.unitId) return forbidden('只能为本单位登记从业人员');
@@ -430,20 +379,19 @@ export const practitionersHandlers: HttpHandler[] = [
   }),
 
   http.put(apiPath('/practitioners/:id'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:edit');
+    const account = await log.guard(request, 'member:practitioner:edit', STAFF_AND_UNITS);
     if (account instanceof Response) return account;
     const r = findFor(account, params.id);
     if (r instanceof Response) return r;
     const body = (await request.json()) as PractitionerUpdateBody | null;
-    if (!body) return bad('请求体不能为空');
-    if (body.version !== r.version) return bad(STALE_VERSION_MESSAGE, 409);
+    if (!body) return bad(EMPTY_BODY_MESSAGE);
+    if (body.version !== r.version) return stale();
     const problem = problemOf(body, false);
     if (problem) return bad(problem);
     if (!isStaff(account) && r.status === 'approved' && (body.name.trim() !== r.name || (body.idCardNo && body.idCardNo !== r.idCardWhole))) {
       return bad('已通过审核的从业人员，单位不能修改姓名、性别和身份证号码；如需更正，请联系协会');
     }
-    touch(r, {
+    bump(r, {
       name: body.name.trim(),
       ...(body.idCardNo ? { idCardWhole: body.idCardNo } : {}),
       ...(body.phone !== undefined ? { phoneWhole: body.phone } : {}),
@@ -456,8 +404,7 @@ export const practitionersHandlers: HttpHandler[] = [
   }),
 
   http.delete(apiPath('/practitioners/:id'), async ({ request, params }) => {
-    await record(request);
-    const account = guard(request, 'member:practitioner:delete');
+    const account = await log.guard(request, 'member:practitioner:delete', STAFF_AND_UNITS);
     if (account instanceof Response) return account;
     const r = findFor(account, params.id);
     if (r instanceof Response) return r;
@@ -469,7 +416,7 @@ export const practitionersHandlers: HttpHandler[] = [
   }),
 
   http.post(apiPath('/practitioners/:id/:step'), async ({ request, params }) => {
-    await record(request);
+    await log.record(request);
     const step = String(params.step);
     const codes: Record<string, [PermissionCode, number[]]> = {
       approve: ['member:practitioner:approve', [1]],
@@ -485,7 +432,7 @@ export const practitionersHandlers: HttpHandler[] = [
     const r = findFor(account, params.id);
     if (r instanceof Response) return r;
     const body = ((await request.json()) ?? {}) as { reason?: string; leftOn?: string; field?: RevealBody['field']; version?: number };
-    if (step !== 'reveal' && body.version !== undefined && body.version !== r.version) return bad(STALE_VERSION_MESSAGE, 409);
+    if (step !== 'reveal' && body.version !== undefined && body.version !== r.version) return stale();
     const today = new Date().toISOString().slice(0, 10);
     switch (step) {
       case 'approve': {
@@ -493,7 +440,7 @@ export const practitionersHandlers: HttpHandler[] = [
         if (refusal) return refusal;
         const number = `WPRY2026${String(100 + practitionersDb.records.indexOf(r))}`;
         const validUntil = `${Number(today.slice(0, 4)) + 3}${today.slice(4)}`;
-        touch(r, {
+        bump(r, {
           status: 'approved',
           certificateNo: number,
           certificateValidUntil: validUntil,
@@ -504,21 +451,21 @@ export const practitionersHandlers: HttpHandler[] = [
       case 'reject': {
         const refusal = stateRefusal(r, '驳回', ['pending']);
         if (refusal) return refusal;
-        if (!body.reason?.trim()) return bad('请填写驳回原因');
-        touch(r, { status: 'rejected', rejectReason: body.reason.trim() });
+        if (!body.reason?.trim()) return bad(REJECT_REASON_REQUIRED_MESSAGE);
+        bump(r, { status: 'rejected', rejectReason: body.reason.trim() });
         return done(null, '已驳回');
       }
       case 'resubmit': {
         const refusal = stateRefusal(r, '重新提交审核', ['rejected']);
         if (refusal) return refusal;
-        touch(r, { status: 'pending', rejectReason: null });
+        bump(r, { status: 'pending', rejectReason: null });
         return done(null, '已重新提交审核');
       }
       case 'leave': {
         const refusal = stateRefusal(r, '办理离职', ['approved']);
         if (refusal) return refusal;
         if (!body.reason?.trim()) return bad('请填写离职原因');
-        touch(r, {
+        bump(r, {
           status: 'left',
           leftOn: body.leftOn ?? today,
           accountEnabled: false,

@@ -15,17 +15,14 @@
  *
  * `resetUsersMock()` (through `resetMockState()`, after each test) restores the fixtures.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ALL_PERMISSION_CODES, isPermissionCode, type PermissionCode } from '@common/permissions';
-import { ApiStatus, type Page } from '@common/schemas/common';
+import { http, type HttpHandler } from 'msw';
+import { AUTH_MESSAGES } from '@common/messages';
+import { ALL_PERMISSION_CODES, isPermissionCode } from '@common/permissions';
 import type { RoleCreateBody, RoleRecord, RoleUpdateBody } from '@common/schemas/roles';
 import type { UserCreateBody, UserRecord, UserUpdateBody } from '@common/schemas/users';
-import { apiPath, bad, failure, ok } from './envelopes';
 import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, LIMITED_STAFF_CODES } from './fixtures';
-import { authenticate, passwords } from './sessions';
-
-const FORBIDDEN_MESSAGE = '没有权限执行此操作';
-const STALE_VERSION_MESSAGE = '数据已被他人修改，请刷新后重试';
+import { apiPath, bad, callLog, done, hasKeyword, matching, notFound, pageOf, sortBy, stale, type ApiCall } from './kit';
+import { passwords } from './sessions';
 
 /** What POST /users/:id/reset-password answers as the new password. */
 export const RESET_PASSWORD = 'Gen@7Kq2Wx9p';
@@ -39,18 +36,10 @@ const UNITS = [
   { id: OTHER_UNIT_ID, name: OTHER_UNIT_NAME },
 ];
 
-export interface UsersCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export const usersCalls: UsersCall[] = [];
-
-export function usersCallsTo(method: string, path: string): UsersCall[] {
-  return usersCalls.filter((c) => c.method === method.toUpperCase() && c.path === apiPath(path));
-}
+const log = callLog();
+export type UsersCall = ApiCall;
+export const usersCalls = log.calls;
+export const usersCallsTo = log.to;
 
 /* ---------- fixtures ---------- */
 
@@ -117,7 +106,7 @@ let sequence = 0;
 export function resetUsersMock(): void {
   usersDb.users = fixtureUsers();
   usersDb.roles = fixtureRoles();
-  usersCalls.length = 0;
+  log.clear();
   sequence = 0;
 }
 resetUsersMock();
@@ -139,71 +128,17 @@ function presentRole(r: RoleRecord): RoleRecord {
   return { ...r, userCount: usersDb.users.filter((u) => u.roleIds.includes(r.id)).length };
 }
 
-function pageOf<T>(items: T[], params: URLSearchParams): Page<T> {
-  const current = Number(params.get('current') ?? 1) || 1;
-  const pageSize = Number(params.get('pageSize') ?? 10) || 10;
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
-
-function sortBy<T>(items: T[], sort: string | null, fallback: (a: T, b: T) => number): T[] {
-  const m = sort ? /^([A-Za-z]+)(?:,(asc|desc))?$/.exec(sort) : null;
-  if (!m) return [...items].sort(fallback);
-  const [, field, dir = 'asc'] = m;
-  const sign = dir === 'desc' ? -1 : 1;
-  return [...items].sort((a, b) => {
-    const x = (a as Record<string, unknown>)[field];
-    const y = (b as Record<string, unknown>)[field];
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return (x < y ? -1 : 1) * sign;
+const userFilter = (params: URLSearchParams) =>
+  matching<UserRecord>(params, {
+    keyword: (u, keyword) => hasKeyword(keyword, [u.loginAccount, u.name, u.phone, u.unitName], true),
+    authType: 'authType',
+    enabled: 'enabled',
+    unitId: 'unitId',
+    roleId: (u, roleId) => u.roleIds.includes(roleId),
   });
-}
-
-function matchesUser(u: UserRecord, params: URLSearchParams): boolean {
-  const keyword = params.get('keyword')?.trim().toLowerCase();
-  if (keyword && ![u.loginAccount, u.name, u.phone ?? '', u.unitName ?? ''].some((v) => v.toLowerCase().includes(keyword))) return false;
-  const authType = params.get('authType');
-  if (authType && String(u.authType) !== authType) return false;
-  const enabled = params.get('enabled');
-  if (enabled && String(u.enabled) !== enabled) return false;
-  const unitId = params.get('unitId');
-  if (unitId && u.unitId !== unitId) return false;
-  const roleId = params.get('roleId');
-  if (roleId && !u.roleIds.includes(roleId)) return false;
-  return true;
-}
 
 /* ---------- plumbing ---------- */
 
-type Account = Exclude<ReturnType<typeof authenticate>, Response>;
-
-async function record(request: Request): Promise<void> {
-  let body: unknown = null;
-  if (request.method !== 'GET' && request.method !== 'DELETE') {
-    try {
-      body = await request.clone().json();
-    } catch {
-      body = null;
-    }
-  }
-  const url = new URL(request.url);
-  usersCalls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
-}
-
-async function guard(request: Request, code: PermissionCode): Promise<Account | Response> {
-  await record(request);
-  const account = authenticate(request);
-  if (account instanceof Response) return account;
-  if (account.user.authType !== 1 || !account.user.permissions.includes(code)) {
-    return HttpResponse.json(failure(ApiStatus.Forbidden, FORBIDDEN_MESSAGE), { status: 403 });
-  }
-  return account;
-}
-
-const done = (data: unknown = null, message?: string) => HttpResponse.json(ok(data, message));
-const notFound = (what: string) => bad(`${what}不存在`, 404);
-const stale = () => bad(STALE_VERSION_MESSAGE, 409);
 const now = () => new Date().toISOString();
 
 function findUser(id: unknown): UserRecord | undefined {
@@ -222,7 +157,7 @@ function findRole(id: unknown): RoleRecord | undefined {
 
 const userHandlers: HttpHandler[] = [
   http.get(apiPath('/users/unit-options'), async ({ request }) => {
-    const account = await guard(request, 'system:user:view');
+    const account = await log.guard(request, 'system:user:view');
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
     const id = params.get('id');
@@ -231,28 +166,28 @@ const userHandlers: HttpHandler[] = [
   }),
 
   http.get(apiPath('/users/role-options'), async ({ request }) => {
-    const account = await guard(request, 'system:user:view');
+    const account = await log.guard(request, 'system:user:view');
     if (account instanceof Response) return account;
     return done(usersDb.roles.map((r) => ({ id: r.id, code: r.code, name: r.name, builtIn: r.builtIn })));
   }),
 
   http.get(apiPath('/users'), async ({ request }) => {
-    const account = await guard(request, 'system:user:view');
+    const account = await log.guard(request, 'system:user:view');
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
-    const list = usersDb.users.map(present).filter((u) => matchesUser(u, params));
+    const list = usersDb.users.map(present).filter(userFilter(params));
     return done(pageOf(sortBy(list, params.get('sort'), (a, b) => b.createdAt.localeCompare(a.createdAt)), params));
   }),
 
   http.get(apiPath('/users/:id'), async ({ request, params }) => {
-    const account = await guard(request, 'system:user:view');
+    const account = await log.guard(request, 'system:user:view');
     if (account instanceof Response) return account;
     const found = findUser(params.id);
     return found ? done(present(found)) : notFound('用户');
   }),
 
   http.post(apiPath('/users'), async ({ request }) => {
-    const account = await guard(request, 'system:user:edit');
+    const account = await log.guard(request, 'system:user:edit');
     if (account instanceof Response) return account;
     const body = (await request.json()) as UserCreateBody;
     if (!body.loginAccount || !/^[A-Za-z0-9_.@-]+$/.test(body.loginAccount)) return bad('登录账号格式不正确');
@@ -285,7 +220,7 @@ const userHandlers: HttpHandler[] = [
   }),
 
   http.put(apiPath('/users/:id'), async ({ request, params }) => {
-    const account = await guard(request, 'system:user:edit');
+    const account = await log.guard(request, 'system:user:edit');
     if (account instanceof Response) return account;
     const found = findUser(params.id);
     if (!found) return notFound('用户');
@@ -308,7 +243,7 @@ const userHandlers: HttpHandler[] = [
 
   ...(['enable', 'disable'] as const).map((action) =>
     http.post(apiPath(`/users/:id/${action}`), async ({ request, params }) => {
-      const account = await guard(request, 'system:user:enable');
+      const account = await log.guard(request, 'system:user:enable');
       if (account instanceof Response) return account;
       const found = findUser(params.id);
       if (!found) return notFound('用户');
@@ -325,7 +260,7 @@ const userHandlers: HttpHandler[] = [
   ),
 
   http.post(apiPath('/users/:id/unlock'), async ({ request, params }) => {
-    const account = await guard(request, 'system:user:enable');
+    const account = await log.guard(request, 'system:user:enable');
     if (account instanceof Response) return account;
     const found = findUser(params.id);
     if (!found) return notFound('用户');
@@ -335,10 +270,10 @@ const userHandlers: HttpHandler[] = [
   }),
 
   http.post(apiPath('/users/:id/reset-password'), async ({ request, params }) => {
-    const account = await guard(request, 'system:user:reset-password');
+    const account = await log.guard(request, 'system:user:reset-password');
     if (account instanceof Response) return account;
     const body = (await request.json()) as { password?: string } | null;
-    if (passwords.get(account.user.userId) !== body?.password) return bad('当前密码不正确');
+    if (passwords.get(account.user.userId) !== body?.password) return bad(AUTH_MESSAGES.currentPasswordWrong);
     const found = findUser(params.id);
     if (!found) return notFound('用户');
     passwords.set(found.id, RESET_PASSWORD);
@@ -355,25 +290,24 @@ function checkCodes(codes: unknown): string | null {
 
 const roleHandlers: HttpHandler[] = [
   http.get(apiPath('/roles'), async ({ request }) => {
-    const account = await guard(request, 'system:role:view');
+    const account = await log.guard(request, 'system:role:view');
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
-    const keyword = params.get('keyword')?.trim().toLowerCase();
     const list = usersDb.roles
       .map(presentRole)
-      .filter((r) => !keyword || r.code.toLowerCase().includes(keyword) || r.name.toLowerCase().includes(keyword));
+      .filter(matching<RoleRecord>(params, { keyword: (r, keyword) => hasKeyword(keyword, [r.code, r.name], true) }));
     return done(pageOf(sortBy(list, params.get('sort'), (a, b) => a.createdAt.localeCompare(b.createdAt)), params));
   }),
 
   http.get(apiPath('/roles/:id'), async ({ request, params }) => {
-    const account = await guard(request, 'system:role:view');
+    const account = await log.guard(request, 'system:role:view');
     if (account instanceof Response) return account;
     const found = findRole(params.id);
     return found ? done(presentRole(found)) : notFound('角色');
   }),
 
   http.post(apiPath('/roles'), async ({ request }) => {
-    const account = await guard(request, 'system:role:edit');
+    const account = await log.guard(request, 'system:role:edit');
     if (account instanceof Response) return account;
     const body = (await request.json()) as RoleCreateBody;
     if (!body.code || !/^[a-z][a-z0-9_-]+$/.test(body.code)) return bad('角色编码格式不正确');
@@ -391,7 +325,7 @@ const roleHandlers: HttpHandler[] = [
   }),
 
   http.put(apiPath('/roles/:id'), async ({ request, params }) => {
-    const account = await guard(request, 'system:role:edit');
+    const account = await log.guard(request, 'system:role:edit');
     if (account instanceof Response) return account;
     const found = findRole(params.id);
     if (!found) return notFound('角色');
@@ -419,7 +353,7 @@ const roleHandlers: HttpHandler[] = [
   }),
 
   http.delete(apiPath('/roles/:id'), async ({ request, params }) => {
-    const account = await guard(request, 'system:role:delete');
+    const account = await log.guard(request, 'system:role:delete');
     if (account instanceof Response) return account;
     const found = findRole(params.id);
     if (!found) return notFound('角色');
