@@ -15,7 +15,8 @@ import { CONSENT_MESSAGES, SensitivePiConsent, SensitivePiConsentBody } from '@c
 import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { recordSensitivePiConsent, sensitivePiConsentOf } from './consent';
-import { changeOwnPassword, login, logout, showOrResetLogin, toCurrentUser } from './service';
+import { showOrResetLogin } from '../../security/loginAccount';
+import { changeOwnPassword, login, logout, toCurrentUser } from './service';
 
 const tags = ['账号与会话'];
 

@@ -3,14 +3,13 @@
  * account's login (a password is never stored recoverably, so it is shown once, when generated).
  */
 import type { FastifyRequest } from 'fastify';
-import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
-import type { CurrentUser, LoginBody, LoginResult, ShowLoginAccountResult } from '@common/schemas/auth';
+import type { CurrentUser, LoginBody, LoginResult } from '@common/schemas/auth';
 import { AUTH_MESSAGES } from '@common/messages';
 import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../security/loginLockout';
-import { generatePassword, hashPassword, verifyLoginPassword, verifyPassword } from '../../security/passwords';
+import { hashPassword, verifyLoginPassword, verifyPassword } from '../../security/passwords';
+import { passwordHashOf } from '../../security/loginAccount';
 import { accountStateOf, type AccountState } from '../../security/accountGate';
-import { holdsRole, isSuperAdmin } from '../../security/roles';
 import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../security/sessions';
 import { loadAuthUser, type AuthUser } from '../../security/user';
 import { toBool } from '../../db/index';
@@ -166,15 +165,6 @@ export async function logout(request: FastifyRequest, user: AuthUser): Promise<v
   });
 }
 
-async function passwordHashOf(request: FastifyRequest, accountId: string): Promise<string> {
-  const row = await request.server.db
-    .selectFrom('accounts')
-    .select('password_hash')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  if (!row) throw errors.tokenInvalid();
-  return row.password_hash;
-}
 
 export async function changeOwnPassword(
   request: FastifyRequest,
@@ -217,75 +207,4 @@ export async function changeOwnPassword(
     await revokeAccountSessions(trx, user.id, now, user.sessionId);
     await logOperation(trx, request, { entity: 'account', entityId: user.id, action: 'change-password', summary: '修改本人密码' });
   });
-}
-
-/**
- * Shows an account's login name to staff who confirm with their own password; with
- * `reset`, also gives it a generated password (returned once), which must be changed at
- * the next login, and ends its sessions. Only a super administrator may do this to another
- * super administrator.
- */
-export async function showOrResetLogin(
-  request: FastifyRequest,
-  caller: AuthUser,
-  input: { userId: string; password: string; reset: boolean },
-): Promise<ShowLoginAccountResult> {
-  const { db } = request.server;
-  if (!(await verifyPassword(input.password, await passwordHashOf(request, caller.id)))) {
-    await logOperation(db, request, {
-      entity: 'account',
-      entityId: input.userId,
-      action: input.reset ? 'reset-password' : 'show-login-account',
-      result: 'failure',
-      summary: `${input.reset ? '重置密码' : '查看账号'}失败：当前密码不正确`,
-    });
-    throw new BizError(AUTH_MESSAGES.currentPasswordWrong);
-  }
-  const target = await db
-    .selectFrom('accounts')
-    .select(['id', 'login_account', 'name', 'auth_type'])
-    .where('id', '=', input.userId)
-    .executeTakeFirst();
-  if (!target) throw errors.notFound('用户');
-  if (!isSuperAdmin(caller) && (await holdsRole(db, target.id, SUPER_ADMIN_ROLE_CODE))) {
-    throw errors.forbidden('只有超级管理员可以查看或重置超级管理员的账号');
-  }
-
-  if (!input.reset) {
-    await logOperation(db, request, {
-      entity: 'account',
-      entityId: target.id,
-      action: 'show-login-account',
-      summary: `查看账号 ${target.login_account}`,
-    });
-    return { loginAccount: target.login_account };
-  }
-
-  const newPassword = generatePassword();
-  const hash = await hashPassword(newPassword);
-  const now = request.server.clock();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('accounts')
-      .set((eb) => ({
-        password_hash: hash,
-        must_change_password: 1,
-        password_changed_at: now.toISOString(),
-        version: eb('version', '+', 1),
-        updated_at: now.toISOString(),
-        updated_by: caller.id,
-      }))
-      .where('id', '=', target.id)
-      .execute();
-    // The new password works at once: a lock-out from wrong tries ends with it.
-    await clearLoginFailures(trx, { loginAccount: target.login_account, authType: target.auth_type });
-    await revokeAccountSessions(trx, target.id, now, target.id === caller.id ? caller.sessionId : undefined);
-    await logOperation(trx, request, {
-      entity: 'account',
-      entityId: target.id,
-      action: 'reset-password',
-      summary: `重置账号 ${target.login_account} 的密码`,
-    });
-  });
-  return { loginAccount: target.login_account, newPassword };
 }

@@ -17,7 +17,7 @@ import {
 import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
-import { showOrResetLogin } from '../auth/service';
+import { showOrResetLogin } from '../../security/loginAccount';
 import { findUser, listUsers, roleOptions, unitOptions } from './queries';
 import { createUser, setUserEnabled, unlockUser, updateUser } from './service';
 
