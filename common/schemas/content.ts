@@ -96,6 +96,21 @@ export const ArticleRecord = Type.Object({
 });
 export type ArticleRecord = Static<typeof ArticleRecord>;
 
+/**
+ * The row buttons of articles and notices: 编辑, 发布 (now or at a set time), 下线, 删除. A list
+ * row's `actions` names those its caller may press now, from their permission codes and the
+ * row's state (server/content/publishing.ts publishRowActions); the page shows exactly these.
+ */
+export const PUBLISHABLE_ROW_ACTIONS = ['edit', 'publish', 'offline', 'delete'] as const;
+export type PublishableRowAction = (typeof PUBLISHABLE_ROW_ACTIONS)[number];
+
+/** A row of the staff's article list: the record and what the caller may do with it. */
+export const ArticleListItem = Type.Object({
+  ...ArticleRecord.properties,
+  actions: Type.Array(Type.Enum(PUBLISHABLE_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type ArticleListItem = Static<typeof ArticleListItem>;
+
 export const ARTICLE_SORT_FIELDS = ['publishAt', 'createdAt', 'updatedAt', 'viewCount', 'title'] as const;
 
 export const ArticleListQuery = Type.Object(
@@ -150,6 +165,13 @@ export const NoticeRecord = Type.Object({
   version: Type.Integer(),
 });
 export type NoticeRecord = Static<typeof NoticeRecord>;
+
+/** A row of the staff's notice list: the record and what the caller may do with it. */
+export const NoticeListItem = Type.Object({
+  ...NoticeRecord.properties,
+  actions: Type.Array(Type.Enum(PUBLISHABLE_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type NoticeListItem = Static<typeof NoticeListItem>;
 
 export const NOTICE_SORT_FIELDS = ['publishAt', 'expireAt', 'createdAt', 'updatedAt', 'title'] as const;
 
@@ -225,6 +247,21 @@ export const CarouselRecord = Type.Object({
 });
 export type CarouselRecord = Static<typeof CarouselRecord>;
 
+/**
+ * The row controls of carousels and friendly links: 编辑, 删除, and the 启用/停用 switch
+ * (`enable` on a disabled row, `disable` on an enabled one). A list row's `actions` names
+ * those its caller may use now.
+ */
+export const SWITCHABLE_ROW_ACTIONS = ['edit', 'delete', 'enable', 'disable'] as const;
+export type SwitchableRowAction = (typeof SWITCHABLE_ROW_ACTIONS)[number];
+
+/** A row of the staff's carousel list: the record and what the caller may do with it. */
+export const CarouselListItem = Type.Object({
+  ...CarouselRecord.properties,
+  actions: Type.Array(Type.Enum(SWITCHABLE_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type CarouselListItem = Static<typeof CarouselListItem>;
+
 export const CarouselListQuery = Type.Object(
   {
     ...PageQuery.properties,
@@ -274,6 +311,13 @@ export const FriendlyLinkRecord = Type.Object({
   version: Type.Integer(),
 });
 export type FriendlyLinkRecord = Static<typeof FriendlyLinkRecord>;
+
+/** A row of the staff's friendly-link list: the record and what the caller may do with it. */
+export const FriendlyLinkListItem = Type.Object({
+  ...FriendlyLinkRecord.properties,
+  actions: Type.Array(Type.Enum(SWITCHABLE_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type FriendlyLinkListItem = Static<typeof FriendlyLinkListItem>;
 
 export const FriendlyLinkListQuery = CarouselListQuery;
 export type FriendlyLinkListQuery = Static<typeof FriendlyLinkListQuery>;

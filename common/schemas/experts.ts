@@ -65,6 +65,21 @@ export const ExpertRecord = Type.Object({
 });
 export type ExpertRecord = Static<typeof ExpertRecord>;
 
+/**
+ * The row controls of an expert: 编辑, 删除, and the two switches (官网公开: `show` on a hidden
+ * row, `hide` on a public one; 启用: `enable` / `disable`). A list row's `actions` names those
+ * its caller may use now (server/modules/experts/queries.ts actionsFor).
+ */
+export const EXPERT_ROW_ACTIONS = ['edit', 'delete', 'show', 'hide', 'enable', 'disable'] as const;
+export type ExpertRowAction = (typeof EXPERT_ROW_ACTIONS)[number];
+
+/** A row of the staff's expert list: the record and what the caller may do with it. */
+export const ExpertListItem = Type.Object({
+  ...ExpertRecord.properties,
+  actions: Type.Array(Type.Enum(EXPERT_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type ExpertListItem = Static<typeof ExpertListItem>;
+
 /** `?keyword=` (name or work unit) `&specialty=law&public=true&active=false&professionalTitle=senior&sort=name,asc` */
 export const ExpertListQuery = Type.Object(
   {

@@ -40,6 +40,15 @@ export const MEMBER_UNIT_ACTION_FROM: Record<MemberUnitAction, readonly MemberUn
   cancel: ['approved', 'suspended'],
 };
 
+/**
+ * The row controls of a member unit for staff: the workflow steps above, 编辑, the 会员之窗
+ * switch (`window`, approved units) and the decision on a pending key-field change
+ * (`decide-change`). A unit's `actions` names those its caller may use now
+ * (server/modules/member-units/queries.ts actionsFor).
+ */
+export const MEMBER_UNIT_ROW_ACTIONS = [...MEMBER_UNIT_ACTIONS, 'edit', 'window', 'decide-change'] as const;
+export type MemberUnitRowAction = (typeof MEMBER_UNIT_ROW_ACTIONS)[number];
+
 export const MEMBER_UNIT_ACTION_LABELS: Record<MemberUnitAction, string> = {
   approve: '审核通过',
   reject: '驳回',
@@ -122,6 +131,8 @@ export const MemberUnitListItem = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   version: Type.Integer(),
+  /** What the caller may do with the unit now. */
+  actions: Type.Array(Type.Enum(MEMBER_UNIT_ROW_ACTIONS), { title: '可执行的操作' }),
 });
 export type MemberUnitListItem = Static<typeof MemberUnitListItem>;
 

@@ -73,6 +73,15 @@ export const IMPORT_COLUMNS = [
 ] as const;
 export type ImportHeader = (typeof IMPORT_COLUMNS)[number]['header'];
 
+/**
+ * The row buttons of a practitioner: 编辑, 通过 / 驳回 (staff, a pending registration), 重新提交
+ * (a rejected one), 离职 (an approved one), 删除 (never certified, pending or rejected). A
+ * record's `actions` names those its caller may press now (staff by their codes, a unit on its
+ * own records; server/modules/practitioners/queries.ts actionsFor).
+ */
+export const PRACTITIONER_ROW_ACTIONS = ['edit', 'approve', 'reject', 'resubmit', 'leave', 'delete'] as const;
+export type PractitionerRowAction = (typeof PRACTITIONER_ROW_ACTIONS)[number];
+
 /** What every viewer sees of a practitioner in a list. */
 export const PractitionerRecord = Type.Object({
   id: Type.String(),
@@ -106,6 +115,8 @@ export const PractitionerRecord = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   version: Type.Integer(),
+  /** What this viewer may do with the record now. */
+  actions: Type.Array(Type.Enum(PRACTITIONER_ROW_ACTIONS), { title: '可执行的操作' }),
 });
 export type PractitionerRecord = Static<typeof PractitionerRecord>;
 

@@ -18,6 +18,20 @@ export const RoleRecord = Type.Object({
 });
 export type RoleRecord = Static<typeof RoleRecord>;
 
+/**
+ * The row buttons of a role: 编辑 (a built-in role's name and description only) and 删除 (never
+ * a built-in role). A list row's `actions` names those its caller may press.
+ */
+export const ROLE_ROW_ACTIONS = ['edit', 'delete'] as const;
+export type RoleRowAction = (typeof ROLE_ROW_ACTIONS)[number];
+
+/** A row of the role list: the role and what the caller may do with it. */
+export const RoleListItem = Type.Object({
+  ...RoleRecord.properties,
+  actions: Type.Array(Type.Enum(ROLE_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type RoleListItem = Static<typeof RoleListItem>;
+
 export const RoleListQuery = Type.Object({ ...PageQuery.properties }, { additionalProperties: false });
 export type RoleListQuery = Static<typeof RoleListQuery>;
 

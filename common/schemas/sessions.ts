@@ -11,6 +11,10 @@
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery } from './common';
 
+/** The row button of the online-user list: 强制下线. */
+export const SESSION_ROW_ACTIONS = ['revoke'] as const;
+export type SessionRowAction = (typeof SESSION_ROW_ACTIONS)[number];
+
 /** One of the caller's own live sessions. */
 export const OwnSession = Type.Object({
   id: Type.String(),
@@ -47,6 +51,8 @@ export const OnlineSession = Type.Object({
   lastSeenAt: Type.String(),
   /** The caller's own session (they may not force themselves out here; they log out). */
   current: Type.Boolean(),
+  /** What the caller may do with the row: 强制下线 (`revoke`), never on their own session. */
+  actions: Type.Array(Type.Enum(SESSION_ROW_ACTIONS), { title: '可执行的操作' }),
 });
 export type OnlineSession = Static<typeof OnlineSession>;
 

@@ -39,6 +39,21 @@ export const UserRecord = Type.Object({
 });
 export type UserRecord = Static<typeof UserRecord>;
 
+/**
+ * The row controls of an account: 编辑, the 启用/停用 switch (`enable` on a disabled account,
+ * `disable` on an enabled one other than the caller's own), 解锁 (a locked account), 查看账号
+ * (`show-login`) and 重置密码. A list row's `actions` names those its caller may use now.
+ */
+export const USER_ROW_ACTIONS = ['edit', 'enable', 'disable', 'unlock', 'show-login', 'reset-password'] as const;
+export type UserRowAction = (typeof USER_ROW_ACTIONS)[number];
+
+/** A row of the account list: the account and what the caller may do with it. */
+export const UserListItem = Type.Object({
+  ...UserRecord.properties,
+  actions: Type.Array(Type.Enum(USER_ROW_ACTIONS), { title: '可执行的操作' }),
+});
+export type UserListItem = Static<typeof UserListItem>;
+
 export const UserListQuery = Type.Object(
   {
     ...PageQuery.properties,

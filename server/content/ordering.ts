@@ -7,9 +7,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { AuthType, type PermissionCode } from '@common/permissions';
+import { AuthType, hasPermission, type PermissionCode } from '@common/permissions';
 import { Envelope, IdParams } from '@common/schemas/common';
-import { ReorderBody } from '@common/schemas/content';
+import { ReorderBody, type SwitchableRowAction } from '@common/schemas/content';
 import type { DbOrTrx } from '../db/types';
 import { requireUser } from '../security/guard';
 import { ok } from '../http/envelope';
@@ -127,6 +127,21 @@ export async function deleteItem(request: FastifyRequest, kind: OrderedKind, id:
 // ---- routes ------------------------------------------------------------------------------------
 
 type TypeboxApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * The row controls of one item for this caller (the staff list shows exactly these): 编辑 and
+ * the 启用/停用 switch with the edit code, 删除 with the delete code.
+ */
+export function orderedRowActions(
+  user: Parameters<typeof hasPermission>[0],
+  codes: { editCode: PermissionCode; deleteCode: PermissionCode },
+  enabled: boolean,
+): SwitchableRowAction[] {
+  const actions: SwitchableRowAction[] = [];
+  if (hasPermission(user, codes.editCode)) actions.push('edit', enabled ? 'disable' : 'enable');
+  if (hasPermission(user, codes.deleteCode)) actions.push('delete');
+  return actions;
+}
 
 export interface OrderedRoutesOptions {
   kind: OrderedKind;

@@ -6,7 +6,7 @@
  */
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { PUBLIC_MESSAGES } from '@common/messages';
-import type { PublishState } from '@common/schemas/content';
+import type { PublishableRowAction, PublishState } from '@common/schemas/content';
 import type { Database, PublishStatus } from '../db/types';
 import { BizError } from '../http/errors';
 
@@ -19,6 +19,23 @@ export function publishStateOf(
   if (row.publish_at && row.publish_at > now) return 'scheduled';
   if (row.expire_at && row.expire_at <= now) return 'expired';
   return 'published';
+}
+
+/**
+ * The row buttons of an article or notice for a caller who may (or may not) edit, publish and
+ * delete: 发布 (now or at a set time) until it is public, 下线 while it is or will be public
+ * (an expired notice included). The staff list shows exactly these.
+ */
+export function publishRowActions(
+  state: PublishState,
+  may: { edit: boolean; publish: boolean; delete: boolean },
+): PublishableRowAction[] {
+  const actions: PublishableRowAction[] = [];
+  if (may.edit) actions.push('edit');
+  if (may.publish && state !== 'published' && state !== 'expired') actions.push('publish');
+  if (may.publish && state !== 'draft' && state !== 'offline') actions.push('offline');
+  if (may.delete) actions.push('delete');
+  return actions;
 }
 
 /** `where` for the articles a visitor may see at `now` (ISO text compares as time). */

@@ -1,11 +1,12 @@
 /** Reading articles: the staff list and record, and the public list and detail. */
 import type { ExpressionBuilder } from 'kysely';
 import type { Page } from '@common/schemas/common';
-import type { ArticleListQuery, ArticleRecord, PublishState } from '@common/schemas/content';
+import { hasPermission } from '@common/permissions';
+import type { ArticleListItem, ArticleListQuery, ArticleRecord, PublishableRowAction, PublishState } from '@common/schemas/content';
 import type { PublicArticle, PublicArticleItem, PublicArticleListQuery } from '@common/schemas/public';
 import { attachmentsOf, filesById, toFileRef, toPublicFile } from '../../content/files';
 import { findNeighbours } from '../../content/neighbours';
-import { dayEnd, dayStart, liveArticle, publishStateOf } from '../../content/publishing';
+import { dayEnd, dayStart, liveArticle, publishRowActions, publishStateOf } from '../../content/publishing';
 import type { ArticleRow, Database, DbOrTrx } from '../../db/types';
 import { toBool } from '../../db/index';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
@@ -66,7 +67,21 @@ export async function toArticleRecords(db: DbOrTrx, rows: ArticleRow[], now: str
   });
 }
 
-export async function listArticles(db: DbOrTrx, query: ArticleListQuery, now: string): Promise<Page<ArticleRecord>> {
+/** The row buttons of one article for this caller (the staff list shows exactly these). */
+export function actionsFor(user: Parameters<typeof hasPermission>[0], state: PublishState): PublishableRowAction[] {
+  return publishRowActions(state, {
+    edit: hasPermission(user, 'content:article:edit'),
+    publish: hasPermission(user, 'content:article:publish'),
+    delete: hasPermission(user, 'content:article:delete'),
+  });
+}
+
+export async function listArticles(
+  db: DbOrTrx,
+  user: Parameters<typeof hasPermission>[0],
+  query: ArticleListQuery,
+  now: string,
+): Promise<Page<ArticleListItem>> {
   const page = paging(query);
   const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'updated_at', direction: 'desc' });
@@ -83,7 +98,8 @@ export async function listArticles(db: DbOrTrx, query: ArticleListQuery, now: st
   if (query.publishTo) base = base.where('publish_at', '<', dayEnd(query.publishTo));
 
   const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('id'));
-  return { list: await toArticleRecords(db, rows, now, false), total, current, pageSize };
+  const list = (await toArticleRecords(db, rows, now, false)).map((r) => ({ ...r, actions: actionsFor(user, r.state) }));
+  return { list, total, current, pageSize };
 }
 
 export async function findArticleRow(db: DbOrTrx, id: string): Promise<ArticleRow | undefined> {

@@ -8,6 +8,7 @@ import Type from 'typebox';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import {
   ArticleCreateBody,
+  ArticleListItem,
   ArticleListQuery,
   ArticleRecord,
   ArticleUpdateBody,
@@ -40,8 +41,8 @@ const articlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/articles',
-    { config: view, schema: { tags, summary: '文章列表', querystring: ArticleListQuery, response: { 200: Envelope(PageResult(ArticleRecord)) } } },
-    async (request) => ok(await listArticles(app.db, request.query, now())),
+    { config: view, schema: { tags, summary: '文章列表', querystring: ArticleListQuery, response: { 200: Envelope(PageResult(ArticleListItem)) } } },
+    async (request) => ok(await listArticles(app.db, requireUser(request), request.query, now())),
   );
 
   app.get(

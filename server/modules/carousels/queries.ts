@@ -1,11 +1,13 @@
 /** Reading carousel items: the staff list and record, and what the home page shows now. */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Page } from '@common/schemas/common';
-import type { CarouselListQuery, CarouselRecord } from '@common/schemas/content';
+import type { hasPermission } from '@common/permissions';
+import type { CarouselListItem, CarouselListQuery, CarouselRecord } from '@common/schemas/content';
 import type { PublicCarouselItem } from '@common/schemas/public';
 import { toBool } from '../../db/index';
 import type { CarouselRow, Database, DbOrTrx } from '../../db/types';
 import { filesById, toFileRef, toPublicFile } from '../../content/files';
+import { orderedRowActions } from '../../content/ordering';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = {
@@ -54,7 +56,12 @@ async function toRecords(db: DbOrTrx, rows: CarouselRow[], now: string): Promise
   });
 }
 
-export async function listCarousels(db: DbOrTrx, query: CarouselListQuery, now: string): Promise<Page<CarouselRecord>> {
+export async function listCarousels(
+  db: DbOrTrx,
+  user: Parameters<typeof hasPermission>[0],
+  query: CarouselListQuery,
+  now: string,
+): Promise<Page<CarouselListItem>> {
   const page = paging(query);
   const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'sort', direction: 'asc' });
@@ -65,7 +72,9 @@ export async function listCarousels(db: DbOrTrx, query: CarouselListQuery, now: 
   if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
 
   const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('created_at').orderBy('id'));
-  return { list: await toRecords(db, rows, now), total, current, pageSize };
+  const codes = { editCode: 'content:carousel:edit', deleteCode: 'content:carousel:delete' } as const;
+  const list = (await toRecords(db, rows, now)).map((r) => ({ ...r, actions: orderedRowActions(user, codes, r.enabled) }));
+  return { list, total, current, pageSize };
 }
 
 export async function findCarousel(db: DbOrTrx, id: string, now: string): Promise<CarouselRecord | undefined> {

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { CarouselCreateBody, CarouselListQuery, CarouselRecord, CarouselUpdateBody } from '@common/schemas/content';
+import { CarouselCreateBody, CarouselListItem, CarouselListQuery, CarouselRecord, CarouselUpdateBody } from '@common/schemas/content';
+import { requireUser } from '../../security/guard';
 import { registerOrderedRoutes } from '../../content/ordering';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
@@ -23,10 +24,10 @@ const carouselsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '轮播列表（默认按排序号、创建时间）',
         querystring: CarouselListQuery,
-        response: { 200: Envelope(PageResult(CarouselRecord)) },
+        response: { 200: Envelope(PageResult(CarouselListItem)) },
       },
     },
-    async (request) => ok(await listCarousels(app.db, request.query, app.clock().toISOString())),
+    async (request) => ok(await listCarousels(app.db, requireUser(request), request.query, app.clock().toISOString())),
   );
 
   app.get(

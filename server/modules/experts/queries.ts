@@ -4,7 +4,8 @@
  */
 import type { SelectQueryBuilder } from 'kysely';
 import type { Page } from '@common/schemas/common';
-import type { ExpertExportQuery, ExpertListQuery, ExpertRecord } from '@common/schemas/experts';
+import { hasPermission } from '@common/permissions';
+import type { ExpertExportQuery, ExpertListItem, ExpertListQuery, ExpertRecord, ExpertRowAction } from '@common/schemas/experts';
 import { filesById, toFileRef } from '../../content/files';
 import { toBool } from '../../db/index';
 import type { Database, DbOrTrx, ExpertRow } from '../../db/types';
@@ -111,11 +112,20 @@ export async function toExpertRecords(db: DbOrTrx, rows: readonly ExpertRow[]): 
   });
 }
 
-export async function listExperts(db: DbOrTrx, query: ExpertListQuery): Promise<Page<ExpertRecord>> {
+/** The row controls of one expert for this caller (the staff list shows exactly these). */
+export function actionsFor(user: Parameters<typeof hasPermission>[0], expert: Pick<ExpertRecord, 'public' | 'active'>): ExpertRowAction[] {
+  const actions: ExpertRowAction[] = [];
+  if (hasPermission(user, 'expert:edit')) actions.push('edit', expert.public ? 'hide' : 'show', expert.active ? 'disable' : 'enable');
+  if (hasPermission(user, 'expert:delete')) actions.push('delete');
+  return actions;
+}
+
+export async function listExperts(db: DbOrTrx, user: Parameters<typeof hasPermission>[0], query: ExpertListQuery): Promise<Page<ExpertListItem>> {
   const page = paging(query);
   const sort = expertSort(query.sort);
   const { rows, total } = await fetchPage(filteredExperts(db, query), page, (q) => orderedExperts(q, sort));
-  return { list: await toExpertRecords(db, rows), total, current: page.current, pageSize: page.pageSize };
+  const list = (await toExpertRecords(db, rows)).map((r) => ({ ...r, actions: actionsFor(user, r) }));
+  return { list, total, current: page.current, pageSize: page.pageSize };
 }
 
 export async function findExpertRow(db: DbOrTrx, id: string): Promise<ExpertRow | undefined> {

@@ -17,9 +17,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AuthType, type PermissionCode } from '@common/permissions';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { EXPERT_ACTIONS, ExpertCreateBody, ExpertExportQuery, ExpertListQuery, ExpertRecord, ExpertUpdateBody } from '@common/schemas/experts';
+import {
+  EXPERT_ACTIONS,
+  ExpertCreateBody,
+  ExpertExportQuery,
+  ExpertListItem,
+  ExpertListQuery,
+  ExpertRecord,
+  ExpertUpdateBody,
+} from '@common/schemas/experts';
 import { PublicExpert, PublicExpertListQuery } from '@common/schemas/public';
-import type { RouteAccess } from '../../security/guard';
+import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
@@ -63,10 +71,10 @@ const expertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '专家列表（默认按排序号；关键字匹配姓名、工作单位）',
         querystring: ExpertListQuery,
-        response: { 200: Envelope(PageResult(ExpertRecord)) },
+        response: { 200: Envelope(PageResult(ExpertListItem)) },
       },
     },
-    async (request) => ok(await listExperts(app.db, request.query)),
+    async (request) => ok(await listExperts(app.db, requireUser(request), request.query)),
   );
 
   // Before /experts/:id, so that "export" is never taken for an id.

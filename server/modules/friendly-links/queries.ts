@@ -1,10 +1,12 @@
 /** Reading friendly links: the staff list and record, and the enabled ones for the site's footer. */
 import type { Page } from '@common/schemas/common';
-import type { FriendlyLinkListQuery, FriendlyLinkRecord } from '@common/schemas/content';
+import type { hasPermission } from '@common/permissions';
+import type { FriendlyLinkListItem, FriendlyLinkListQuery, FriendlyLinkRecord } from '@common/schemas/content';
 import type { PublicFriendlyLink } from '@common/schemas/public';
 import { toBool } from '../../db/index';
 import type { DbOrTrx, FriendlyLinkRow } from '../../db/types';
 import { filesById, toFileRef, toPublicFile } from '../../content/files';
+import { orderedRowActions } from '../../content/ordering';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 
 const SORTABLE = {
@@ -36,7 +38,11 @@ async function toRecords(db: DbOrTrx, rows: FriendlyLinkRow[]): Promise<Friendly
   });
 }
 
-export async function listFriendlyLinks(db: DbOrTrx, query: FriendlyLinkListQuery): Promise<Page<FriendlyLinkRecord>> {
+export async function listFriendlyLinks(
+  db: DbOrTrx,
+  user: Parameters<typeof hasPermission>[0],
+  query: FriendlyLinkListQuery,
+): Promise<Page<FriendlyLinkListItem>> {
   const page = paging(query);
   const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'sort', direction: 'asc' });
@@ -47,7 +53,9 @@ export async function listFriendlyLinks(db: DbOrTrx, query: FriendlyLinkListQuer
   if (query.enabled !== undefined) base = base.where('enabled', '=', query.enabled ? 1 : 0);
 
   const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('created_at').orderBy('id'));
-  return { list: await toRecords(db, rows), total, current, pageSize };
+  const codes = { editCode: 'content:link:edit', deleteCode: 'content:link:delete' } as const;
+  const list = (await toRecords(db, rows)).map((r) => ({ ...r, actions: orderedRowActions(user, codes, r.enabled) }));
+  return { list, total, current, pageSize };
 }
 
 export async function findFriendlyLink(db: DbOrTrx, id: string): Promise<FriendlyLinkRecord | undefined> {

@@ -4,10 +4,12 @@ import Type from 'typebox';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import {
   FriendlyLinkCreateBody,
+  FriendlyLinkListItem,
   FriendlyLinkListQuery,
   FriendlyLinkRecord,
   FriendlyLinkUpdateBody,
 } from '@common/schemas/content';
+import { requireUser } from '../../security/guard';
 import { registerOrderedRoutes } from '../../content/ordering';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
@@ -28,10 +30,10 @@ const friendlyLinksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '友情链接列表（默认按排序号、创建时间）',
         querystring: FriendlyLinkListQuery,
-        response: { 200: Envelope(PageResult(FriendlyLinkRecord)) },
+        response: { 200: Envelope(PageResult(FriendlyLinkListItem)) },
       },
     },
-    async (request) => ok(await listFriendlyLinks(app.db, request.query)),
+    async (request) => ok(await listFriendlyLinks(app.db, requireUser(request), request.query)),
   );
 
   app.get(

@@ -5,16 +5,20 @@
  * never one query per row.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { hasPermission } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
-import type {
-  MemberUnitEvent,
-  MemberUnitExportQuery,
-  MemberUnitListItem,
-  MemberUnitListQuery,
-  MemberUnitOption,
-  MemberUnitRecord,
-  PendingUnitChange,
-  UnitCertificate,
+import {
+  MEMBER_UNIT_ACTION_FROM,
+  MEMBER_UNIT_ACTIONS,
+  type MemberUnitEvent,
+  type MemberUnitExportQuery,
+  type MemberUnitListItem,
+  type MemberUnitListQuery,
+  type MemberUnitOption,
+  type MemberUnitRecord,
+  type MemberUnitRowAction,
+  type PendingUnitChange,
+  type UnitCertificate,
 } from '@common/schemas/memberUnits';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
 import { beijingDay } from '../../content/views';
@@ -103,7 +107,30 @@ export async function practitionerCounts(db: DbOrTrx, unitIds: readonly string[]
   return new Map(rows.map((r) => [r.unit_id, Number(r.n)]));
 }
 
-export function toListItem(row: MemberUnitRow, practitioners: number): MemberUnitListItem {
+type Caller = Parameters<typeof hasPermission>[0];
+
+/**
+ * The controls of one unit for this caller (the list, the detail drawer and the unit's page
+ * show exactly these): each workflow step from the states it starts in (注销 with the delete
+ * code, the others with the approve code), 编辑 until cancelled, the 会员之窗 switch on an
+ * approved unit, and the decision on a pending key-field change.
+ */
+export function actionsFor(user: Caller, unit: Pick<MemberUnitListItem, 'status' | 'pendingChange'>): MemberUnitRowAction[] {
+  const actions: MemberUnitRowAction[] = [];
+  for (const step of MEMBER_UNIT_ACTIONS) {
+    const code = step === 'cancel' ? 'member:unit:delete' : 'member:unit:approve';
+    if (hasPermission(user, code) && MEMBER_UNIT_ACTION_FROM[step].includes(unit.status)) actions.push(step);
+  }
+  if (hasPermission(user, 'member:unit:edit')) {
+    if (unit.status !== 'cancelled') actions.push('edit');
+    if (unit.status === 'approved') actions.push('window');
+  }
+  if (hasPermission(user, 'member:unit:approve') && unit.pendingChange) actions.push('decide-change');
+  return actions;
+}
+
+/** A unit's list fields, without what a caller may do with it (the export's rows). */
+export function toListItem(row: MemberUnitRow, practitioners: number): Omit<MemberUnitListItem, 'actions'> {
   return {
     id: row.id,
     name: row.name,
@@ -128,7 +155,7 @@ export function toListItem(row: MemberUnitRow, practitioners: number): MemberUni
   };
 }
 
-export async function listUnits(db: DbOrTrx, query: MemberUnitListQuery): Promise<Page<MemberUnitListItem>> {
+export async function listUnits(db: DbOrTrx, user: Caller, query: MemberUnitListQuery): Promise<Page<MemberUnitListItem>> {
   const page = paging(query);
   const sort = unitSort(query.sort);
   const { rows, total } = await fetchPage(filteredUnits(db, query), page, (q) => orderedUnits(q.selectAll(), sort));
@@ -136,14 +163,15 @@ export async function listUnits(db: DbOrTrx, query: MemberUnitListQuery): Promis
     db,
     rows.map((r) => r.id),
   );
-  return { list: rows.map((r) => toListItem(r, counts.get(r.id) ?? 0)), total, current: page.current, pageSize: page.pageSize };
+  const list = rows.map((r) => toListItem(r, counts.get(r.id) ?? 0)).map((u) => ({ ...u, actions: actionsFor(user, u) }));
+  return { list, total, current: page.current, pageSize: page.pageSize };
 }
 
 /** Rows read per query while an export streams. */
 export const EXPORT_BATCH = 1000;
 
 /** Every unit the filters select, in the list's order, a batch at a time, with its practitioner count. */
-export async function* exportUnits(db: DbOrTrx, query: MemberUnitExportQuery): AsyncGenerator<MemberUnitListItem> {
+export async function* exportUnits(db: DbOrTrx, query: MemberUnitExportQuery): AsyncGenerator<Omit<MemberUnitListItem, 'actions'>> {
   const sort = unitSort(query.sort);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = await orderedUnits(filteredUnits(db, query).selectAll(), sort).limit(EXPORT_BATCH).offset(offset).execute();
@@ -200,7 +228,7 @@ async function unitEvents(db: DbOrTrx, unitId: string): Promise<MemberUnitEvent[
   return rows.reverse().map((r) => ({ at: r.created_at, action: r.action, actorName: r.actor_name, summary: r.summary }));
 }
 
-export async function toUnitRecord(db: DbOrTrx, row: MemberUnitRow, now: Date): Promise<MemberUnitRecord> {
+export async function toUnitRecord(db: DbOrTrx, user: Caller, row: MemberUnitRow, now: Date): Promise<MemberUnitRecord> {
   const [licence, qualifications, logo, certificate, history, events, practitioners, pendingPractitioners, projects, cases] =
     await Promise.all([
       attachmentsOf(db, 'unit', [row.id], SLOT_LICENCE),
@@ -217,8 +245,10 @@ export async function toUnitRecord(db: DbOrTrx, row: MemberUnitRow, now: Date): 
   const licenceFiles = licence.get(row.id) ?? [];
   const qualificationFiles = qualifications.get(row.id) ?? [];
   const logoFile = row.logo_file_id ? logo.get(row.logo_file_id) : undefined;
+  const fields = toListItem(row, practitioners);
   return {
-    ...toListItem(row, practitioners),
+    ...fields,
+    actions: actionsFor(user, fields),
     address: row.address,
     establishedOn: row.established_on,
     registeredCapital: row.registered_capital_fen === null ? null : fenToWanYuan(Number(row.registered_capital_fen)),

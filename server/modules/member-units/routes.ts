@@ -85,7 +85,7 @@ const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member-units',
     { config: view, schema: { tags, summary: '会员单位列表', querystring: MemberUnitListQuery, response: { 200: Envelope(PageResult(MemberUnitListItem)) } } },
-    async (request) => ok(await listUnits(app.db, request.query)),
+    async (request) => ok(await listUnits(app.db, requireUser(request), request.query)),
   );
 
   app.get(
@@ -109,7 +109,7 @@ const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await findUnitRow(app.db, request.params.id);
       if (!row) throw errors.notFound('会员单位');
-      return ok(await toUnitRecord(app.db, row, app.clock()));
+      return ok(await toUnitRecord(app.db, requireUser(request), row, app.clock()));
     },
   );
 

@@ -1,11 +1,12 @@
 /** Reading notices: the staff list and record, and the public list and detail. */
 import type { ExpressionBuilder } from 'kysely';
 import type { Page } from '@common/schemas/common';
-import type { NoticeListQuery, NoticeRecord, PublishState } from '@common/schemas/content';
+import { hasPermission } from '@common/permissions';
+import type { NoticeListItem, NoticeListQuery, NoticeRecord, PublishableRowAction, PublishState } from '@common/schemas/content';
 import type { PublicNotice, PublicNoticeItem, PublicNoticeListQuery } from '@common/schemas/public';
 import { attachmentsOf, toFileRef, toPublicFile } from '../../content/files';
 import { findNeighbours } from '../../content/neighbours';
-import { dayEnd, dayStart, liveNotice, publishStateOf } from '../../content/publishing';
+import { dayEnd, dayStart, liveNotice, publishRowActions, publishStateOf } from '../../content/publishing';
 import type { Database, DbOrTrx, NoticeRow } from '../../db/types';
 import { toBool } from '../../db/index';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
@@ -61,7 +62,18 @@ export async function toNoticeRecords(db: DbOrTrx, rows: NoticeRow[], now: strin
   });
 }
 
-export async function listNotices(db: DbOrTrx, query: NoticeListQuery, now: string): Promise<Page<NoticeRecord>> {
+/** The row buttons of one notice for this caller: the edit code also publishes and takes offline. */
+export function actionsFor(user: Parameters<typeof hasPermission>[0], state: PublishState): PublishableRowAction[] {
+  const edit = hasPermission(user, 'content:notice:edit');
+  return publishRowActions(state, { edit, publish: edit, delete: hasPermission(user, 'content:notice:delete') });
+}
+
+export async function listNotices(
+  db: DbOrTrx,
+  user: Parameters<typeof hasPermission>[0],
+  query: NoticeListQuery,
+  now: string,
+): Promise<Page<NoticeListItem>> {
   const page = paging(query);
   const { current, pageSize } = page;
   const sort = parseSort(query.sort, SORTABLE, { column: 'updated_at', direction: 'desc' });
@@ -76,7 +88,8 @@ export async function listNotices(db: DbOrTrx, query: NoticeListQuery, now: stri
   if (query.publishFrom) base = base.where('publish_at', '>=', dayStart(query.publishFrom));
   if (query.publishTo) base = base.where('publish_at', '<', dayEnd(query.publishTo));
   const { rows, total } = await fetchPage(base, page, (q) => q.selectAll().orderBy(sort.column, sort.direction).orderBy('id'));
-  return { list: await toNoticeRecords(db, rows, now, false), total, current, pageSize };
+  const list = (await toNoticeRecords(db, rows, now, false)).map((r) => ({ ...r, actions: actionsFor(user, r.state) }));
+  return { list, total, current, pageSize };
 }
 
 export async function findNoticeRow(db: DbOrTrx, id: string): Promise<NoticeRow | undefined> {

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { NoticeCreateBody, NoticeListQuery, NoticeRecord, NoticeUpdateBody } from '@common/schemas/content';
+import { NoticeCreateBody, NoticeListItem, NoticeListQuery, NoticeRecord, NoticeUpdateBody } from '@common/schemas/content';
 import { PublicNotice, PublicNoticeItem, PublicNoticeListQuery } from '@common/schemas/public';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
@@ -26,8 +26,8 @@ const noticesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notices',
-    { config: view, schema: { tags, summary: '公告列表', querystring: NoticeListQuery, response: { 200: Envelope(PageResult(NoticeRecord)) } } },
-    async (request) => ok(await listNotices(app.db, request.query, now())),
+    { config: view, schema: { tags, summary: '公告列表', querystring: NoticeListQuery, response: { 200: Envelope(PageResult(NoticeListItem)) } } },
+    async (request) => ok(await listNotices(app.db, requireUser(request), request.query, now())),
   );
 
   app.get(

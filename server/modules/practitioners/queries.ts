@@ -11,6 +11,7 @@
  * page's 10–100 rows are decrypted.
  */
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import { AuthType, hasPermission } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import {
   CERTIFICATE_EXPIRING_DAYS,
@@ -18,6 +19,7 @@ import {
   type PractitionerExportQuery,
   type PractitionerListQuery,
   type PractitionerRecord,
+  type PractitionerRowAction,
 } from '@common/schemas/practitioners';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
@@ -158,6 +160,29 @@ export function listedRows(query: Base, sort: Sort<SortColumn>) {
     .orderBy('practitioners.id', sort.direction);
 }
 
+/**
+ * The row buttons of one record for this caller (the list shows exactly these): staff by their
+ * codes, a unit on its own records without codes (not 编辑 once the person has left), nothing
+ * for a practitioner (they read their own record elsewhere). The service checks the same.
+ */
+export function actionsFor(
+  user: AuthUser,
+  row: { unit_id: string; status: PractitionerRow['status']; certificate_no: string | null },
+): PractitionerRowAction[] {
+  const staff = user.authType === AuthType.Staff;
+  const ownUnit = user.authType === AuthType.MemberUnit && !!user.unitId && user.unitId === row.unit_id;
+  if (!staff && !ownUnit) return [];
+  const edit = ownUnit || hasPermission(user, 'member:practitioner:edit');
+  const remove = ownUnit || hasPermission(user, 'member:practitioner:delete');
+  const actions: PractitionerRowAction[] = [];
+  if (staff && hasPermission(user, 'member:practitioner:approve') && row.status === 'pending') actions.push('approve', 'reject');
+  if (edit && (staff || row.status !== 'left')) actions.push('edit');
+  if (edit && row.status === 'rejected') actions.push('resubmit');
+  if (edit && row.status === 'approved') actions.push('leave');
+  if (remove && (row.status === 'pending' || row.status === 'rejected') && !row.certificate_no) actions.push('delete');
+  return actions;
+}
+
 /** A row as this viewer may see it. */
 export function toRecord(pii: FieldCipher, user: AuthUser, row: ListedRow): PractitionerRecord {
   const whole = isSelf(user, row);
@@ -187,6 +212,7 @@ export function toRecord(pii: FieldCipher, user: AuthUser, row: ListedRow): Prac
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: Number(row.version),
+    actions: actionsFor(user, row),
   };
 }
 

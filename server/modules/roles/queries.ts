@@ -1,6 +1,7 @@
 /** Reading roles with their codes and how many accounts hold them. */
 import type { Page } from '@common/schemas/common';
-import type { RoleListQuery, RoleRecord } from '@common/schemas/roles';
+import { hasPermission } from '@common/permissions';
+import type { RoleListItem, RoleListQuery, RoleRecord, RoleRowAction } from '@common/schemas/roles';
 import { toBool } from '../../db/index';
 import type { DbOrTrx, RoleRow } from '../../db/types';
 import { matchesKeyword, paging, parseSort } from '../../http/paging';
@@ -43,7 +44,15 @@ function toRecord(row: RoleRow, d: Awaited<ReturnType<typeof details>>): RoleRec
   };
 }
 
-export async function listRoles(db: DbOrTrx, query: RoleListQuery): Promise<Page<RoleRecord>> {
+/** The row buttons of one role for this caller (the list shows exactly these). */
+export function actionsFor(user: Parameters<typeof hasPermission>[0], role: Pick<RoleRecord, 'builtIn'>): RoleRowAction[] {
+  const actions: RoleRowAction[] = [];
+  if (hasPermission(user, 'system:role:edit')) actions.push('edit');
+  if (hasPermission(user, 'system:role:delete') && !role.builtIn) actions.push('delete');
+  return actions;
+}
+
+export async function listRoles(db: DbOrTrx, user: Parameters<typeof hasPermission>[0], query: RoleListQuery): Promise<Page<RoleListItem>> {
   const { current, pageSize, offset } = paging(query);
   const sort = parseSort(query.sort, SORTABLE, { column: 'created_at', direction: 'asc' });
   let base = db.selectFrom('roles');
@@ -55,7 +64,8 @@ export async function listRoles(db: DbOrTrx, query: RoleListQuery): Promise<Page
     db,
     rows.map((r) => r.id),
   );
-  return { list: rows.map((r) => toRecord(r, d)), total: Number(total), current, pageSize };
+  const list = rows.map((r) => toRecord(r, d)).map((r) => ({ ...r, actions: actionsFor(user, r) }));
+  return { list, total: Number(total), current, pageSize };
 }
 
 export async function findRole(db: DbOrTrx, id: string): Promise<RoleRecord | undefined> {

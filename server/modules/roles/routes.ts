@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
-import { RoleCreateBody, RoleListQuery, RoleRecord, RoleUpdateBody } from '@common/schemas/roles';
+import { RoleCreateBody, RoleListItem, RoleListQuery, RoleRecord, RoleUpdateBody } from '@common/schemas/roles';
 import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
@@ -17,9 +17,9 @@ const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/roles',
     {
       config: { access: { authTypes: [1], permission: 'system:role:view' } },
-      schema: { tags, summary: '角色列表', querystring: RoleListQuery, response: { 200: Envelope(PageResult(RoleRecord)) } },
+      schema: { tags, summary: '角色列表', querystring: RoleListQuery, response: { 200: Envelope(PageResult(RoleListItem)) } },
     },
-    async (request) => ok(await listRoles(app.db, request.query)),
+    async (request) => ok(await listRoles(app.db, requireUser(request), request.query)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 /** Reading live sessions: the caller's own, and (staff) everyone's. */
-import type { OnlineSession, OnlineSessionQuery, OwnSession } from '@common/schemas/sessions';
+import type { OnlineSession, OnlineSessionQuery, OwnSession, SessionRowAction } from '@common/schemas/sessions';
 import type { Page } from '@common/schemas/common';
-import type { AuthType } from '@common/permissions';
+import { hasPermission, type AuthType } from '@common/permissions';
 import type { DbOrTrx } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 import { describeDevice } from './device';
@@ -37,10 +37,15 @@ const SORTABLE: Record<string, 'sessions.last_seen_at' | 'sessions.created_at' |
   loginAccount: 'accounts.login_account',
 };
 
+/** The row button of one session for this caller: 强制下线, except on the caller's own session. */
+export function actionsFor(user: Parameters<typeof hasPermission>[0], current: boolean): SessionRowAction[] {
+  return hasPermission(user, 'system:session:revoke') && !current ? ['revoke'] : [];
+}
+
 export async function listOnlineSessions(
   db: DbOrTrx,
+  user: NonNullable<Parameters<typeof hasPermission>[0]> & { sessionId: string },
   query: OnlineSessionQuery,
-  currentSessionId: string,
   now: Date,
 ): Promise<Page<OnlineSession>> {
   const page = paging(query);
@@ -87,7 +92,8 @@ export async function listOnlineSessions(
       ip: r.ip,
       createdAt: r.created_at,
       lastSeenAt: r.last_seen_at,
-      current: r.id === currentSessionId,
+      current: r.id === user.sessionId,
+      actions: actionsFor(user, r.id === user.sessionId),
     })),
     total,
     current: page.current,

@@ -55,7 +55,7 @@ const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(PageResult(OnlineSession)) },
       },
     },
-    async (request) => ok(await listOnlineSessions(app.db, request.query, requireUser(request).sessionId, app.clock())),
+    async (request) => ok(await listOnlineSessions(app.db, requireUser(request), request.query, app.clock())),
   );
 
   app.post(

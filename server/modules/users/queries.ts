@@ -5,10 +5,12 @@ import {
   type RoleOption,
   type UnitOption,
   type UnitOptionsQuery,
+  type UserListItem,
   type UserListQuery,
   type UserRecord,
+  type UserRowAction,
 } from '@common/schemas/users';
-import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { hasPermission, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { lockedAccounts, lockKey } from '../../security/loginLockout';
 import { rolesOfAccounts } from '../../security/roles';
 import { toBool } from '../../db/index';
@@ -93,7 +95,31 @@ function toRecord(
   };
 }
 
-export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): Promise<Page<UserRecord>> {
+/**
+ * The row controls of one account for this caller (the list shows exactly these); the caller's
+ * own account cannot be disabled (setUserEnabled refuses it too).
+ */
+export function actionsFor(
+  user: NonNullable<Parameters<typeof hasPermission>[0]> & { id: string },
+  account: Pick<UserRecord, 'id' | 'enabled' | 'lockedUntil'>,
+): UserRowAction[] {
+  const actions: UserRowAction[] = [];
+  if (hasPermission(user, 'system:user:edit')) actions.push('edit');
+  if (hasPermission(user, 'system:user:enable')) {
+    if (!account.enabled) actions.push('enable');
+    else if (account.id !== user.id) actions.push('disable');
+    if (account.lockedUntil) actions.push('unlock');
+  }
+  if (hasPermission(user, 'system:user:reset-password')) actions.push('show-login', 'reset-password');
+  return actions;
+}
+
+export async function listUsers(
+  db: DbOrTrx,
+  user: NonNullable<Parameters<typeof hasPermission>[0]> & { id: string },
+  query: UserListQuery,
+  now: Date,
+): Promise<Page<UserListItem>> {
   const page = paging(query);
   const sort = parseSort(query.sort, SORTABLE, { column: 'created_at', direction: 'desc' });
 
@@ -128,7 +154,9 @@ export async function listUsers(db: DbOrTrx, query: UserListQuery, now: Date): P
   const units = await unitNames(db, rows);
   const locks = await lockedAccounts(db, rows, now);
   return {
-    list: rows.map((r) => toRecord(r, roles.get(r.id), r.unit_id ? units.get(r.unit_id) : undefined, locks.get(lockKey(r.login_account, r.auth_type)))),
+    list: rows
+      .map((r) => toRecord(r, roles.get(r.id), r.unit_id ? units.get(r.unit_id) : undefined, locks.get(lockKey(r.login_account, r.auth_type))))
+      .map((r) => ({ ...r, actions: actionsFor(user, r) })),
     total,
     current: page.current,
     pageSize: page.pageSize,

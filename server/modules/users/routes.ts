@@ -10,6 +10,7 @@ import {
   UnitOptionsQuery,
   UserCreateBody,
   UserCreateResult,
+  UserListItem,
   UserListQuery,
   UserRecord,
   UserUpdateBody,
@@ -29,9 +30,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users',
     {
       config: { access: { authTypes: [1], permission: 'system:user:view' } },
-      schema: { tags, summary: '用户列表', querystring: UserListQuery, response: { 200: Envelope(PageResult(UserRecord)) } },
+      schema: { tags, summary: '用户列表', querystring: UserListQuery, response: { 200: Envelope(PageResult(UserListItem)) } },
     },
-    async (request) => ok(await listUsers(app.db, request.query, app.clock())),
+    async (request) => ok(await listUsers(app.db, requireUser(request), request.query, app.clock())),
   );
 
   // Static paths: Fastify matches them before /users/:id.
