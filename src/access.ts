@@ -1,8 +1,9 @@
 /**
- * Access flags (SPEC.md §6) and the menu filter that reads them.
+ * Access flags and the menu filter that reads them.
  *
- * Umi's access plugin calls the default export with the initial state; `useAccess()` then
- * hands the flags to layouts and pages. The flags only derive from the current user and the
+ * Umi's access plugin calls the default export with the initial state; components read the
+ * flags through src/hooks/useCan.ts (`useCan()` for `can(code)`, `useAccessFlags()` for all),
+ * typed, never through a cast of `useAccess()`. The flags only derive from the current user and the
  * one table of pages (common/menu.ts): the server enforces the same permission codes.
  * Nothing here imports React, so the public bundle stays light.
  */
@@ -15,7 +16,7 @@ import type { InitialState } from '@/initialState';
  * interface, so that it also passes as a plain record of flags.
  */
 export type AccessFlags = {
-  /** SPEC.md §4: the initial state exists and its name is not `dontHaveAccess`. */
+  /** The initial state exists and its name is not `dontHaveAccess` (NO_ACCESS_STATE_NAME). */
   canSeeAdmin: boolean;
   isLoggedIn: boolean;
   isStaff: boolean;
@@ -23,11 +24,14 @@ export type AccessFlags = {
   isPractitioner: boolean;
   /** A function flag, evaluated per route or menu entry. */
   canSeeMenu: (route: Pick<PageEntry, 'authTypes' | 'permission'>) => boolean;
-  /** Buttons and actions: does the current user hold `code`? */
+  /**
+   * Does the current user hold `code`? The one question menus, routes and toolbar buttons ask;
+   * a record's own buttons follow its `actions` instead (the server's answer for that record).
+   */
   can: (code: PermissionCode) => boolean;
 };
 
-/** The name of the initial state that denies the back office (SPEC.md §4). */
+/** The name of the initial state that denies the back office. */
 export const NO_ACCESS_STATE_NAME = 'dontHaveAccess';
 
 export default function access(initialState: InitialState | undefined | null): AccessFlags {
@@ -49,7 +53,7 @@ export type FlagLookup = Record<string, unknown>;
 /**
  * Whether one entry is open, before looking at its children: its own flag decides, else the
  * decision its parent inherited. A boolean flag is used as is, a function flag is called with
- * the entry, and any other value (undefined included) hides (SPEC.md §6).
+ * the entry, and any other value (undefined included) hides.
  */
 function ownDecision(entry: PageEntry, flags: FlagLookup, inherited: boolean): boolean {
   if (!entry.access) return inherited;

@@ -1,46 +1,71 @@
 /**
- * A step that needs a reason (驳回, 暂停, 注销, 退回修改…): a modal that says what will happen,
- * asks for the reason (required, not blank, at most the schema's length) and runs the call; it
- * stays open with the server's message when the call is refused.
+ * The one dialog for a step that takes a reason or a comment (驳回, 暂停, 注销, 退回修改, 放行,
+ * 审批, 年检通过 …): a title naming the record, what the step will do (a line of text or an
+ * Alert), the reason (required, not blank, at most the schema's length; or an optional
+ * comment), any fields of its own above it (离职日期), an optional last confirmation, and the
+ * call. A refused call keeps the dialog open with the server's message beside the field.
+ *
+ *   const [step, setStep] = useState<ReasonRequest | null>(null);
+ *   setStep({
+ *     title: `驳回「${r.name}」的登记`, label: '驳回原因', okText: '驳回', danger: true,
+ *     max: PRACTITIONER_REASON_MAX, run: (reason) => rejectPractitioner(r.id, { reason, version: r.version }),
+ *     successMessage: `已驳回「${r.name}」`, onDone: reload,
+ *   });
+ *   <ReasonModal request={step} onClose={() => setStep(null)} />
  */
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input, Modal, type AlertProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 
-export interface ReasonRequest {
-  title: string;
-  /** What happens, shown above the field. */
+export interface ReasonRequest<R = unknown, F extends object = object> {
+  /** The dialog's title; it names the record (驳回「张三」的登记, 放行：张三 从 A 调往 B). */
+  title: ReactNode;
+  /** What happens, shown above the field as text. */
   description?: ReactNode;
-  /** The field's name: 驳回原因, 暂停原因 … */
+  /** Or as an Alert (its type, the effect in its title and description). */
+  alert?: { type: NonNullable<AlertProps['type']>; title: ReactNode; description?: ReactNode };
+  /** The field's name: 驳回原因, 暂停原因, 审核意见 … */
   label: string;
+  /** A comment that may stay empty (放行意见, 审核意见); otherwise the reason is required. */
+  optional?: boolean;
   okText: string;
   danger?: boolean;
   placeholder?: string;
-  /** The longest reason the server takes (the schema's *_REASON_MAX). */
+  /** The longest text the server takes (the schema's *_REASON_MAX). */
   max: number;
   /** Under the field, e.g. who will read the reason. */
   extra?: ReactNode;
-  run: (reason: string) => Promise<unknown>;
+  /** Form items of the step's own, above the reason (离职日期); their values reach `run`. */
+  fields?: ReactNode;
+  initialValues?: Partial<F>;
+  /** Asked once more, after the form is valid and before the call (a step that cannot be undone). */
+  confirm?: { title: ReactNode; content: ReactNode; okText: string; danger?: boolean };
+  /**
+   * The call, with the trimmed reason ('' for an empty optional comment) and the fields.
+   * (Methods, so that a page can keep steps with fields of their own in one state.)
+   */
+  run(reason: string, fields: F): Promise<R>;
   /** Toasted after a successful call. */
-  successMessage?: string;
-  /** After a successful call (toast, reload). */
-  onDone: () => void;
+  successMessage?: string | ((result: R) => string);
+  /** After a successful call (a toast of the page's own, a reload). The dialog then closes. */
+  onDone(result: R): void;
 }
 
-export default function ReasonModal({ request, onClose }: { request: ReasonRequest | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string }>();
+type Values<F> = F & { reason?: string };
+
+export default function ReasonModal<R, F extends object>({ request, onClose }: { request: ReasonRequest<R, F> | null; onClose: () => void }) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Values<F>>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async () => {
-    if (!request) return;
-    const { reason } = await form.validateFields();
+  const call = async (step: ReasonRequest<R, F>, values: Values<F>) => {
     setBusy(true);
     setError(null);
     try {
-      await request.run(reason.trim());
-      if (request.successMessage) message.success(request.successMessage);
-      request.onDone();
+      const result = await step.run(values.reason?.trim() ?? '', values);
+      const done = typeof step.successMessage === 'function' ? step.successMessage(result) : step.successMessage;
+      if (done) message.success(done);
+      step.onDone(result);
       onClose();
     } catch (err) {
       // The request layer has toasted it too; here it stays beside the field.
@@ -50,6 +75,24 @@ export default function ReasonModal({ request, onClose }: { request: ReasonReque
     }
   };
 
+  const submit = async () => {
+    if (!request) return;
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
+    const { confirm } = request;
+    if (!confirm) return call(request, values);
+    modal.confirm({
+      title: confirm.title,
+      content: confirm.content,
+      okText: confirm.okText,
+      okButtonProps: { danger: confirm.danger },
+      cancelText: '取消',
+      onOk: () => call(request, values),
+    });
+  };
+
+  const label = request?.label ?? '原因';
+  const max = request?.max ?? 0;
   return (
     <Modal
       open={request !== null}
@@ -57,27 +100,33 @@ export default function ReasonModal({ request, onClose }: { request: ReasonReque
       okText={request?.okText}
       cancelText="取消"
       okButtonProps={{ danger: request?.danger, loading: busy }}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       onCancel={onClose}
+      // A typed reason is not lost to a stray click beside the dialog.
+      mask={{ closable: false }}
       destroyOnHidden
       afterClose={() => {
         form.resetFields();
         setError(null);
       }}
     >
+      {request?.alert && (
+        <Alert type={request.alert.type} showIcon style={{ marginBottom: 16 }} title={request.alert.title} description={request.alert.description} />
+      )}
       {request?.description && <div style={{ marginBottom: 16 }}>{request.description}</div>}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={request?.initialValues}>
+        {request?.fields}
         <Form.Item
           name="reason"
-          label={request?.label}
+          label={label}
           rules={[
-            { required: true, whitespace: true, message: `请填写${request?.label ?? '原因'}` },
-            { max: request?.max, message: `${request?.label ?? '原因'}不能超过 ${request?.max ?? 0} 个字符` },
+            ...(request?.optional ? [] : [{ required: true, whitespace: true, message: `请填写${label}` }]),
+            { max, message: `${label}不能超过 ${max} 个字符` },
           ]}
           extra={request?.extra}
         >
-          <Input.TextArea rows={4} placeholder={request?.placeholder} showCount maxLength={request?.max} />
+          <Input.TextArea rows={4} placeholder={request?.placeholder} showCount maxLength={max} />
         </Form.Item>
       </Form>
     </Modal>
