@@ -5,6 +5,7 @@
  * list holds every fixture account's sessions. `resetAccountSecurityMock()` restores them.
  */
 import { http, type HttpHandler } from 'msw';
+import { hasPermission } from '@common/permissions';
 import {
   SENSITIVE_PI_CONSENT_SECTIONS,
   SENSITIVE_PI_CONSENT_TITLE,
@@ -14,7 +15,7 @@ import { CONSENT_MESSAGES, SESSION_MESSAGES, type OnlineSession, type SensitiveP
 import { FIXTURE_ACCOUNTS } from './fixtures';
 import { apiPath, authenticate, bad, done, guard, hasKeyword, matching, pageOf, type FixtureAccount } from './kit';
 
-interface MockSession extends OnlineSession {
+interface MockSession extends Omit<OnlineSession, 'actions'> {
   token: string | null;
 }
 
@@ -66,9 +67,11 @@ export function requireConsentOf(userId: string): void {
   consented.delete(userId);
 }
 
-const withCurrent = (s: MockSession, token: string | null): OnlineSession => {
+/** A session as `viewer` sees it: theirs or not, and 强制下线 as the server offers it (never their own). */
+const withCurrent = (s: MockSession, token: string | null, viewer: FixtureAccount): OnlineSession => {
   const { token: own, ...rest } = s;
-  return { ...rest, current: own !== null && own === token };
+  const current = own !== null && own === token;
+  return { ...rest, current, actions: hasPermission(viewer.user, 'system:session:revoke') && !current ? ['revoke'] : [] };
 };
 
 export const accountSecurityHandlers: HttpHandler[] = [
@@ -76,7 +79,7 @@ export const accountSecurityHandlers: HttpHandler[] = [
     const account = authenticate(request);
     if (account instanceof Response) return account;
     const token = request.headers.get('token');
-    const own = mockSessions.filter((s) => s.accountId === account.user.userId).map((s) => withCurrent(s, token));
+    const own = mockSessions.filter((s) => s.accountId === account.user.userId).map((s) => withCurrent(s, token, account));
     return done(own.map(({ id, device, ip, createdAt, lastSeenAt, current }) => ({ id, device, ip, createdAt, lastSeenAt, current })));
   }),
 
@@ -95,7 +98,7 @@ export const accountSecurityHandlers: HttpHandler[] = [
     const params = new URL(request.url).searchParams;
     const token = request.headers.get('token');
     const list = mockSessions
-      .map((s) => withCurrent(s, token))
+      .map((s) => withCurrent(s, token, account))
       .filter(
         matching<OnlineSession>(params, {
           authType: 'authType',

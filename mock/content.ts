@@ -24,10 +24,12 @@ import type {
   FriendlyLinkRecord,
   NoticeCreateBody,
   NoticeRecord,
+  PublishableRowAction,
   PublishState,
   PublishStatusValue,
   SitePageRecord,
   SitePageUpdateBody,
+  SwitchableRowAction,
 } from '@common/schemas/content';
 import {
   ARTICLE_CATEGORY_VALUES,
@@ -38,9 +40,9 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '@common/schemas/content';
-import type { PermissionCode } from '@common/permissions';
+import { hasPermission, type PermissionCode } from '@common/permissions';
 import { storedFile } from './fixtures';
-import { apiPath, bad, bumped, callLog, done, guard, hasKeyword, matching, notFound, pageOf, sortBy, stale, type ApiCall } from './kit';
+import { apiPath, bad, bumped, callLog, done, guard, hasKeyword, matching, notFound, pageOf, sortBy, stale, type ApiCall, type FixtureAccount } from './kit';
 
 const log = callLog();
 export type ContentCall = ApiCall;
@@ -317,6 +319,17 @@ function recordHandlers<R extends { id: string }>(spec: ListSpec<R, never>, pres
 
 type Publishable = ArticleRecord | NoticeRecord;
 
+/** A row's buttons for `account`, as the server's publishRowActions (server/content/publishing.ts) answers. */
+function publishRowActions(account: FixtureAccount, codes: PublishableSpec<Publishable, unknown>['codes'], r: Publishable): PublishableRowAction[] {
+  const may = (code: PermissionCode) => hasPermission(account.user, code);
+  const actions: PublishableRowAction[] = [];
+  if (may(codes.edit)) actions.push('edit');
+  if (may(codes.publish) && r.state !== 'published' && r.state !== 'expired') actions.push('publish');
+  if (may(codes.publish) && r.state !== 'draft' && r.state !== 'offline') actions.push('offline');
+  if (may(codes.delete)) actions.push('delete');
+  return actions;
+}
+
 interface PublishableSpec<R extends Publishable, B> extends ListSpec<R, B> {
   codes: ListSpec<R, B>['codes'] & { publish: PermissionCode };
   matches: (r: R, params: URLSearchParams) => boolean;
@@ -349,7 +362,7 @@ function publishableHandlers<R extends Publishable, B extends { saveAs?: string;
         .filter((r) => matches(r) && dayRange(params, r.publishAt) && spec.matches(r, params));
       const sorted = sortBy(items, params.get('sort'), (a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt.localeCompare(a.updatedAt));
       const page = pageOf(sorted, params);
-      return done({ ...page, list: page.list.map((r) => ({ ...r, content: '' })) });
+      return done({ ...page, list: page.list.map((r) => ({ ...r, content: '', actions: publishRowActions(account, codes, r) })) });
     }),
 
     http.post(apiPath(`${path}/batch-:name`), async ({ request, params }) => {
@@ -455,7 +468,13 @@ function sortableHandlers<R extends CarouselRecord | FriendlyLinkRecord, B>(spec
           enabled: (r, enabled) => String(r.enabled) === enabled,
         }),
       );
-      return done(pageOf(sortBy(items, params.get('sort'), (a, b) => a.sort - b.sort || a.createdAt.localeCompare(b.createdAt)), params));
+      // The row controls the server's orderedRowActions (server/content/ordering.ts) offers.
+      const actions = (r: R): SwitchableRowAction[] => [
+        ...(hasPermission(account.user, codes.edit) ? (['edit', r.enabled ? 'disable' : 'enable'] as const) : []),
+        ...(hasPermission(account.user, codes.delete) ? (['delete'] as const) : []),
+      ];
+      const sorted = sortBy(items, params.get('sort'), (a, b) => a.sort - b.sort || a.createdAt.localeCompare(b.createdAt));
+      return done(pageOf(sorted.map((r) => ({ ...r, actions: actions(r) })), params));
     }),
 
     http.post(apiPath(`${path}/reorder`), async ({ request }) => {

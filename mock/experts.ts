@@ -15,10 +15,19 @@
 import { http, type HttpHandler } from 'msw';
 import { DICTIONARIES } from '@common/dictionaries';
 import { EMPTY_BODY_MESSAGE } from '@common/messages';
-import { checkBirthYear, EXPERT_ACTIONS, type ExpertAction, type ExpertCreateBody, type ExpertRecord } from '@common/schemas/experts';
+import { hasPermission } from '@common/permissions';
+import {
+  checkBirthYear,
+  EXPERT_ACTIONS,
+  type ExpertAction,
+  type ExpertCreateBody,
+  type ExpertListItem,
+  type ExpertRecord,
+  type ExpertRowAction,
+} from '@common/schemas/experts';
 import type { FileRef } from '@common/schemas/content';
 import { checkEmail, checkPhone } from '@common/validators';
-import { apiPath, bad, bumped, callLog, done, download, hasKeyword, matching, notFound, pageOf, parseSort, stale, type ApiCall } from './kit';
+import { apiPath, bad, bumped, callLog, done, download, hasKeyword, matching, notFound, pageOf, parseSort, stale, type ApiCall, type FixtureAccount } from './kit';
 
 const log = callLog();
 export type ExpertCall = ApiCall;
@@ -116,6 +125,14 @@ function dictValues(code: string): string[] {
   return DICTIONARIES.find((d) => d.code === code)?.items.map((i) => i.value) ?? [];
 }
 
+/** A list row with what `account` may do, as the server's actionsFor answers (server/modules/experts/queries.ts). */
+function expertRow(account: FixtureAccount, e: ExpertRecord): ExpertListItem {
+  const actions: ExpertRowAction[] = [];
+  if (hasPermission(account.user, 'expert:edit')) actions.push('edit', e.public ? 'hide' : 'show', e.active ? 'disable' : 'enable');
+  if (hasPermission(account.user, 'expert:delete')) actions.push('delete');
+  return { ...e, actions };
+}
+
 function filtered(params: URLSearchParams): ExpertRecord[] {
   const items = expertsDb.experts.filter(
     matching<ExpertRecord>(params, {
@@ -201,7 +218,7 @@ export const expertsHandlers: HttpHandler[] = [
     const account = await log.guard(request, 'expert:view');
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
-    return done(pageOf(filtered(params), params));
+    return done(pageOf(filtered(params).map((e) => expertRow(account, e)), params));
   }),
 
   // Before /experts/:id.

@@ -18,16 +18,18 @@ import { REJECT_REASON_EMPTY_MESSAGE } from '@common/messages';
 import type { FileRef } from '@common/schemas/content';
 import {
   MEMBER_UNIT_ACTION_FROM,
+  MEMBER_UNIT_ACTIONS,
   MEMBER_UNIT_MESSAGES,
   MEMBER_UNIT_STATUS_LABELS,
   type MemberUnitAction,
   type MemberUnitListItem,
   type MemberUnitRecord,
+  type MemberUnitRowAction,
   type MemberUnitStatusValue,
   type MemberUnitUpdateBody,
 } from '@common/schemas/memberUnits';
 import type { ReviewHistoryEntry } from '@common/schemas/membership';
-import type { PermissionCode } from '@common/permissions';
+import { hasPermission, type PermissionCode } from '@common/permissions';
 import { checkCreditCode, checkPhone } from '@common/validators';
 import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, FIXTURE_UNIT_PROFILE, storedFile } from './fixtures';
 import { apiPath, authenticate, bad, beijingToday, bumped, callLog, done, download, hasKeyword, matching, notFound, pageOf, parseSort, reviewEntry, stale, type ApiCall, type FixtureAccount } from './kit';
@@ -84,6 +86,7 @@ function unit(id: string, fields: Partial<MemberUnitRecord>): MemberUnitRecord {
     reviewHistory: [],
     events: [],
     counts: { practitioners: 0, pendingPractitioners: 0, projects: 0, cases: 0 },
+    actions: [],
     ...fields,
   };
 }
@@ -193,13 +196,25 @@ function save(next: MemberUnitRecord): void {
 const LIST_KEYS: readonly (keyof MemberUnitListItem)[] = [
   'id', 'name', 'creditCode', 'legalRepresentative', 'contactPerson', 'contactPhone', 'email', 'memberLevel', 'memberNo',
   'joinDate', 'validUntil', 'showInWindow', 'status', 'statusReason', 'pendingChange', 'pendingChangeAt', 'practitionerCount',
-  'createdAt', 'updatedAt', 'version',
+  'createdAt', 'updatedAt', 'version', 'actions',
 ];
 
 function toListItem(u: MemberUnitRecord): MemberUnitListItem {
   return Object.fromEntries(LIST_KEYS.map((k) => [k, u[k]])) as MemberUnitListItem;
 }
 
+/** What `account` may do with the unit, as the server's actionsFor answers (server/modules/member-units/queries.ts). */
+function actionsFor(account: FixtureAccount, u: MemberUnitRecord): MemberUnitRowAction[] {
+  const may = (code: PermissionCode) => hasPermission(account.user, code);
+  const actions: MemberUnitRowAction[] = MEMBER_UNIT_ACTIONS.filter(
+    (step) => may(step === 'cancel' ? 'member:unit:delete' : 'member:unit:approve') && MEMBER_UNIT_ACTION_FROM[step].includes(u.status),
+  );
+  if (may('member:unit:edit') && u.status !== 'cancelled') actions.push('edit');
+  if (may('member:unit:edit') && u.status === 'approved') actions.push('window');
+  if (may('member:unit:approve') && u.pendingChange) actions.push('decide-change');
+  return actions;
+}
+const withActions = (account: FixtureAccount, u: MemberUnitRecord): MemberUnitRecord => ({ ...u, actions: actionsFor(account, u) });
 
 const SORTABLE: Record<string, keyof MemberUnitRecord> = {
   joinDate: 'joinDate',
@@ -364,7 +379,7 @@ export const memberUnitsHandlers: HttpHandler[] = [
     const params = new URL(request.url).searchParams;
     const items = filtered(params);
     if (typeof items === 'string') return bad(items);
-    return done(pageOf(items.map(toListItem), params));
+    return done(pageOf(items.map((u) => toListItem(withActions(account, u))), params));
   }),
 
   http.get(apiPath('/member-units/export'), async ({ request }) => {
@@ -390,7 +405,7 @@ export const memberUnitsHandlers: HttpHandler[] = [
     const account = await log.guard(request, 'member:unit:view');
     if (account instanceof Response) return account;
     const u = find(params.id);
-    return u ? done(u) : notFound('会员单位');
+    return u ? done(withActions(account, u)) : notFound('会员单位');
   }),
 
   http.put(apiPath('/member-units/:id'), async ({ request, params }) => {

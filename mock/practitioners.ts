@@ -27,6 +27,7 @@ import {
   type PractitionerDetail,
   type PractitionerImportResult,
   type PractitionerRecord,
+  type PractitionerRowAction,
   type PractitionerStatusValue,
   type PractitionerUpdateBody,
 } from '@common/schemas/practitioners';
@@ -48,7 +49,7 @@ export const practitionerCallsTo = log.to;
 /* ---------- fixtures ---------- */
 
 /** A stored record: the whole ID number and phone, as the server holds them decrypted. */
-export interface MockPractitioner extends Omit<PractitionerDetail, 'idCardNo' | 'phone' | 'piiMasked' | 'canReveal'> {
+export interface MockPractitioner extends Omit<PractitionerDetail, 'idCardNo' | 'phone' | 'piiMasked' | 'canReveal' | 'actions'> {
   idCardWhole: string;
   phoneWhole: string | null;
 }
@@ -198,6 +199,21 @@ function canReveal(a: FixtureAccount, r: MockPractitioner): boolean {
   return a.user.authType === 2 && a.user.unitId === r.unitId;
 }
 
+/** What `a` may do with the record, as the server's actionsFor answers (server/modules/practitioners/queries.ts). */
+function actionsFor(a: FixtureAccount, r: MockPractitioner): PractitionerRowAction[] {
+  const staff = isStaff(a);
+  const ownUnit = a.user.authType === 2 && a.user.unitId === r.unitId;
+  if (!staff && !ownUnit) return [];
+  const may = (code: PermissionCode) => ownUnit || a.user.permissions.includes(code);
+  const actions: PractitionerRowAction[] = [];
+  if (staff && a.user.permissions.includes('member:practitioner:approve') && r.status === 'pending') actions.push('approve', 'reject');
+  if (may('member:practitioner:edit') && (staff || r.status !== 'left')) actions.push('edit');
+  if (may('member:practitioner:edit') && r.status === 'rejected') actions.push('resubmit');
+  if (may('member:practitioner:edit') && r.status === 'approved') actions.push('leave');
+  if (may('member:practitioner:delete') && (r.status === 'pending' || r.status === 'rejected') && !r.certificateNo) actions.push('delete');
+  return actions;
+}
+
 function toRecord(a: FixtureAccount, r: MockPractitioner): PractitionerRecord {
   const whole = isSelf(a, r);
   return {
@@ -226,6 +242,7 @@ function toRecord(a: FixtureAccount, r: MockPractitioner): PractitionerRecord {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     version: r.version,
+    actions: actionsFor(a, r),
   };
 }
 

@@ -17,11 +17,11 @@
  */
 import { http, type HttpHandler } from 'msw';
 import { AUTH_MESSAGES } from '@common/messages';
-import { ALL_PERMISSION_CODES, isPermissionCode } from '@common/permissions';
-import type { RoleCreateBody, RoleRecord, RoleUpdateBody } from '@common/schemas/roles';
-import type { UserCreateBody, UserRecord, UserUpdateBody } from '@common/schemas/users';
+import { ALL_PERMISSION_CODES, hasPermission, isPermissionCode, type PermissionCode } from '@common/permissions';
+import type { RoleCreateBody, RoleListItem, RoleRecord, RoleUpdateBody } from '@common/schemas/roles';
+import type { UserCreateBody, UserListItem, UserRecord, UserRowAction, UserUpdateBody } from '@common/schemas/users';
 import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME, LIMITED_STAFF_CODES } from './fixtures';
-import { apiPath, bad, callLog, done, hasKeyword, matching, notFound, pageOf, sortBy, stale, type ApiCall } from './kit';
+import { apiPath, bad, callLog, done, hasKeyword, matching, notFound, pageOf, sortBy, stale, type ApiCall, type FixtureAccount } from './kit';
 import { passwords } from './sessions';
 
 /** What POST /users/:id/reset-password answers as the new password. */
@@ -128,6 +128,28 @@ function presentRole(r: RoleRecord): RoleRecord {
   return { ...r, userCount: usersDb.users.filter((u) => u.roleIds.includes(r.id)).length };
 }
 
+/** A list row with what `account` may do, as the server's actionsFor answers (server/modules/users/queries.ts). */
+function userRow(account: FixtureAccount, u: UserRecord): UserListItem {
+  const may = (code: PermissionCode) => hasPermission(account.user, code);
+  const actions: UserRowAction[] = [];
+  if (may('system:user:edit')) actions.push('edit');
+  if (may('system:user:enable')) {
+    if (!u.enabled) actions.push('enable');
+    else if (u.id !== account.user.userId) actions.push('disable');
+    if (u.lockedUntil) actions.push('unlock');
+  }
+  if (may('system:user:reset-password')) actions.push('show-login', 'reset-password');
+  return { ...u, actions };
+}
+
+/** A role row with what `account` may do (server/modules/roles/queries.ts actionsFor). */
+function roleRow(account: FixtureAccount, r: RoleRecord): RoleListItem {
+  const actions: RoleListItem['actions'] = [];
+  if (hasPermission(account.user, 'system:role:edit')) actions.push('edit');
+  if (hasPermission(account.user, 'system:role:delete') && !r.builtIn) actions.push('delete');
+  return { ...r, actions };
+}
+
 const userFilter = (params: URLSearchParams) =>
   matching<UserRecord>(params, {
     keyword: (u, keyword) => hasKeyword(keyword, [u.loginAccount, u.name, u.phone, u.unitName], true),
@@ -176,7 +198,8 @@ const userHandlers: HttpHandler[] = [
     if (account instanceof Response) return account;
     const params = new URL(request.url).searchParams;
     const list = usersDb.users.map(present).filter(userFilter(params));
-    return done(pageOf(sortBy(list, params.get('sort'), (a, b) => b.createdAt.localeCompare(a.createdAt)), params));
+    const sorted = sortBy(list, params.get('sort'), (a, b) => b.createdAt.localeCompare(a.createdAt));
+    return done(pageOf(sorted.map((u) => userRow(account, u)), params));
   }),
 
   http.get(apiPath('/users/:id'), async ({ request, params }) => {
@@ -296,7 +319,8 @@ const roleHandlers: HttpHandler[] = [
     const list = usersDb.roles
       .map(presentRole)
       .filter(matching<RoleRecord>(params, { keyword: (r, keyword) => hasKeyword(keyword, [r.code, r.name], true) }));
-    return done(pageOf(sortBy(list, params.get('sort'), (a, b) => a.createdAt.localeCompare(b.createdAt)), params));
+    const sorted = sortBy(list, params.get('sort'), (a, b) => a.createdAt.localeCompare(b.createdAt));
+    return done(pageOf(sorted.map((r) => roleRow(account, r)), params));
   }),
 
   http.get(apiPath('/roles/:id'), async ({ request, params }) => {

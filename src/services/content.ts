@@ -1,22 +1,26 @@
 /**
- * Site content as staff manage it (/tmp/content-api.md; API.md `articles`, `notices`,
- * `carousels`, `friendly-links`, `site-pages`). The public reads live elsewhere, so the
+ * Site content as staff manage it (the API's `articles`, `notices`, `carousels`,
+ * `friendly-links`, `site-pages`). The public reads live elsewhere, so the
  * public pages never load this module.
  */
 import type {
   ArticleCreateBody,
+  ArticleListItem,
   ArticleListQuery,
   ArticleRecord,
   ArticleUpdateBody,
   CarouselCreateBody,
+  CarouselListItem,
   CarouselListQuery,
   CarouselRecord,
   CarouselUpdateBody,
   FriendlyLinkCreateBody,
+  FriendlyLinkListItem,
   FriendlyLinkListQuery,
   FriendlyLinkRecord,
   FriendlyLinkUpdateBody,
   NoticeCreateBody,
+  NoticeListItem,
   NoticeListQuery,
   NoticeRecord,
   NoticeUpdateBody,
@@ -30,6 +34,7 @@ import { resource } from './resource';
 
 export const articles = resource<{
   record: ArticleRecord;
+  row: ArticleListItem;
   query: ArticleListQuery;
   create: ArticleCreateBody;
   update: ArticleUpdateBody;
@@ -39,6 +44,7 @@ export const articles = resource<{
 
 export const notices = resource<{
   record: NoticeRecord;
+  row: NoticeListItem;
   query: NoticeListQuery;
   create: NoticeCreateBody;
   update: NoticeUpdateBody;
@@ -48,6 +54,7 @@ export const notices = resource<{
 
 export const carousels = resource<{
   record: CarouselRecord;
+  row: CarouselListItem;
   query: CarouselListQuery;
   create: CarouselCreateBody;
   update: CarouselUpdateBody;
@@ -56,6 +63,7 @@ export const carousels = resource<{
 
 export const friendlyLinks = resource<{
   record: FriendlyLinkRecord;
+  row: FriendlyLinkListItem;
   query: FriendlyLinkListQuery;
   create: FriendlyLinkCreateBody;
   update: FriendlyLinkUpdateBody;

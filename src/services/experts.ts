@@ -1,13 +1,22 @@
 /**
- * The expert library as staff manage it (API.md `experts`): the resource's calls, and the
+ * The expert library as staff manage it (the API's `experts`): the resource's calls, and the
  * Excel export (GET /experts/export with the list's filters), which arrives as a file.
  */
-import type { ExpertAction, ExpertCreateBody, ExpertExportQuery, ExpertListQuery, ExpertRecord, ExpertUpdateBody } from '@common/schemas/experts';
+import type {
+  ExpertAction,
+  ExpertCreateBody,
+  ExpertExportQuery,
+  ExpertListItem,
+  ExpertListQuery,
+  ExpertRecord,
+  ExpertUpdateBody,
+} from '@common/schemas/experts';
 import { downloadFile } from './download';
 import { resource } from './resource';
 
 export const experts = resource<{
   record: ExpertRecord;
+  row: ExpertListItem;
   query: ExpertListQuery;
   create: ExpertCreateBody;
   update: ExpertUpdateBody;

@@ -1,8 +1,8 @@
 /**
- * A typed client for one API.md resource, so that each back-office resource is one line
+ * A typed client for one resource of the API, so that each back-office resource is one line
  * of types instead of eight hand-written calls:
  *
- *   GET    /<path>?current&pageSize&keyword&sort=field,desc&…   list   → Page<T>
+ *   GET    /<path>?current&pageSize&keyword&sort=field,desc&…   list   → Page<row or T>
  *   GET    /<path>/<id>                                         get    → T
  *   POST   /<path>                                              create → { id }
  *   PUT    /<path>/<id>        (body carries `version`)         update → null
@@ -10,7 +10,7 @@
  *   POST   /<path>/<id>/<action>                                action
  *   POST   /<path>/batch-<name>  { ids }                        batch  → { count }
  *
- *   export const articles = resource<{ record: ArticleRecord; query: ArticleListQuery;
+ *   export const articles = resource<{ record: ArticleRecord; row: ArticleListItem; query: ArticleListQuery;
  *     create: ArticleCreateBody; update: ArticleUpdateBody; action: 'publish' | 'offline';
  *     batch: 'publish' | 'offline' | 'delete' }>('/articles');
  */
@@ -21,9 +21,11 @@ import { api, type RequestOptions } from './api';
 /** The types one resource is made of. `action` and `batch` name the allowed verbs. */
 export interface ResourceTypes {
   record: unknown;
+  /** A list row, when it differs from the record (it carries the caller's `actions`). */
+  row?: unknown;
   query: object;
   create: object;
-  /** Updates carry the version they read (optimistic locking, API.md). */
+  /** Updates carry the version they read (optimistic locking: a stale one is HTTP 409). */
   update: { version: number };
   action?: string;
   batch?: string;
@@ -35,13 +37,16 @@ export interface ResourceTypes {
  */
 export type ListQuery<R extends ResourceTypes> = Partial<R['query']> | Record<string, string | number | boolean | undefined>;
 
+/** What the list answers: the resource's `row`, else its record. */
+export type RowOf<R extends ResourceTypes> = R extends { row: infer W } ? W : R['record'];
+
 type ActionName<R extends ResourceTypes> = R['action'] extends string ? R['action'] : never;
 type BatchName<R extends ResourceTypes> = R['batch'] extends string ? R['batch'] : never;
 
 export interface ResourceClient<R extends ResourceTypes> {
   /** The path under /api/v1, e.g. '/articles'. */
   readonly path: string;
-  list(query?: ListQuery<R>, options?: RequestOptions): Promise<Page<R['record']>>;
+  list(query?: ListQuery<R>, options?: RequestOptions): Promise<Page<RowOf<R>>>;
   get(id: string, options?: RequestOptions): Promise<R['record']>;
   create(body: R['create'], options?: RequestOptions): Promise<CreatedResult>;
   update(id: string, body: R['update'], options?: RequestOptions): Promise<null>;
@@ -68,7 +73,7 @@ export function resource<R extends ResourceTypes>(path: string): ResourceClient<
   const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
   return {
     path: base,
-    list: (query, options) => api<Page<R['record']>>(base, { ...options, params: cleanQuery(query) }),
+    list: (query, options) => api<Page<RowOf<R>>>(base, { ...options, params: cleanQuery(query) }),
     get: (id, options) => api<R['record']>(one(id), options),
     create: (body, options) => api<CreatedResult>(base, { ...options, method: 'POST', data: body }),
     update: (id, body, options) => api<null>(one(id), { ...options, method: 'PUT', data: body }),

@@ -1,6 +1,6 @@
 /**
- * 用户管理 (API.md `users`): accounts of the three kinds, their roles, enable/disable,
- * unlock, and the login name / a new password shown once (SPEC.md "password display").
+ * 用户管理 (the API's `users`): accounts of the three kinds, their roles, enable/disable,
+ * unlock, and the login name / a new password shown once (never stored recoverably).
  */
 import type { ShowLoginAccountResult } from '@common/schemas/auth';
 import type {
@@ -9,6 +9,7 @@ import type {
   UnitOptionsQuery,
   UserCreateBody,
   UserCreateResult,
+  UserListItem,
   UserListQuery,
   UserRecord,
   UserUpdateBody,
@@ -18,6 +19,7 @@ import { resource } from './resource';
 
 export const users = resource<{
   record: UserRecord;
+  row: UserListItem;
   query: UserListQuery;
   create: UserCreateBody;
   update: UserUpdateBody;

@@ -6,8 +6,7 @@
  * the caller's own sessions, this one marked, another ended after a confirmation.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { FixtureAccount } from '../../mock';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import OnlineUsersPage from '@/pages/Manage/online-users';
 import AccountSessions from '@/components/AccountSessions';
 import { memberUnit, recordRequests, server, superAdmin } from '../../mock';
@@ -18,11 +17,18 @@ vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit'
 
 const PATH = '/Manage/online-users';
 
-/** superAdmin, but holding only the view code. */
-const viewerOnly: FixtureAccount = {
-  ...superAdmin,
-  user: { ...superAdmin.user, permissions: ['system:session:view'] },
-};
+/**
+ * superAdmin holding only the view code until the test ends, for the page and the mock server
+ * alike (a row's 强制下线 is the server's `actions`).
+ */
+function viewerOnly() {
+  const held = superAdmin.user.permissions;
+  superAdmin.user.permissions = ['system:session:view'];
+  onTestFinished(() => {
+    superAdmin.user.permissions = held;
+  });
+  return superAdmin;
+}
 
 describe('在线用户', () => {
   it('lists who is online with kind, unit, device and address; the own session is marked', async () => {
@@ -65,7 +71,7 @@ describe('在线用户', () => {
   });
 
   it('offers no forced logout without system:session:revoke', async () => {
-    renderPage(<OnlineUsersPage />, PATH, viewerOnly);
+    renderPage(<OnlineUsersPage />, PATH, viewerOnly());
     await waitForRow('10.0.0.4');
     expect(screen.queryByText('强制下线')).toBeNull();
   });

@@ -5,7 +5,7 @@
  * to what the current user holds.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ALL_PERMISSION_CODES } from '@common/permissions';
 import PermissionManagementPage from '@/pages/Manage/permission-management';
 import { superAdmin, type FixtureAccount } from '../../mock';
@@ -21,9 +21,17 @@ async function openList(account: FixtureAccount = superAdmin) {
   await waitForRow('审核员');
 }
 
-/** superAdmin's session, seen by the page as a staff member holding only `codes`. */
+/**
+ * superAdmin's session as a staff member holding only `codes`, for the page and the mock
+ * server alike (the rows' `actions` are the server's answer), until the test ends.
+ */
 function holding(...codes: string[]): FixtureAccount {
-  return { ...superAdmin, user: { ...superAdmin.user, permissions: codes } };
+  const held = superAdmin.user.permissions;
+  superAdmin.user.permissions = codes;
+  onTestFinished(() => {
+    superAdmin.user.permissions = held;
+  });
+  return superAdmin;
 }
 
 async function openDrawer(title: string): Promise<HTMLElement> {

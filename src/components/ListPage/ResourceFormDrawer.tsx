@@ -19,11 +19,10 @@
  *   </ResourceFormDrawer>
  */
 import { DrawerForm } from '@ant-design/pro-components';
-import { useAccess } from '@umijs/max';
 import { Alert, App, Button, Form, Result, Skeleton, Space, type FormInstance } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PermissionCode } from '@common/permissions';
-import type { AccessFlags } from '@/access';
+import { useCan } from '@/hooks/useCan';
 import { isApiError } from '@/requestErrors';
 
 /** null: closed; {}: a new record; { id }: that record. */
@@ -87,7 +86,7 @@ export default function ResourceFormDrawer<TRecord, TValues extends object>(prop
 
 function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawerProps<TRecord, TValues>) {
   const { title, target, onClose, load, toValues, versionOf, submitters = DEFAULT_SUBMITTERS } = props;
-  const access = useAccess() as AccessFlags;
+  const can = useCan();
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
   const [loadState, setLoadState] = useState<LoadState<TRecord>>({ status: 'idle' });
@@ -159,7 +158,7 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
 
   const ready = loadState.status === 'ready';
   const record = loadState.status === 'ready' ? loadState.record : undefined;
-  const visibleSubmitters = submitters.filter((s) => !s.code || access.can(s.code));
+  const visibleSubmitters = submitters.filter((s) => !s.code || can(s.code));
 
   let body: ReactNode;
   if (loadState.status === 'failed') {

@@ -1,14 +1,15 @@
 /**
- * <ResourceTable/>: the back office's list. A ProTable over one API.md resource that
+ * <ResourceTable/>: the back office's list. A ProTable over one resource of the API that
  *
  * - keeps paging, sort, the search form's filters and the keyword in the URL
  *   (useUrlTableState), and starts from the URL (a link, a reload, Back);
  * - sends ProTable's sorter as `sort=field,asc|desc` and date ranges as two calendar days;
- * - shows "暂无数据", or "加载失败" with 重试 when the request failed (the request layer has
- *   already said why);
- * - offers 新建 in the toolbar, an operations column (RowAction: confirm first where asked)
- *   and batch actions on selected rows (confirmed, then "已发布 3 条记录"), each only to
- *   those whose permission codes allow it;
+ * - shows "暂无数据" (or the page's `emptyText`), or "加载失败" with 重试 when the request
+ *   failed (the request layer has already said why);
+ * - offers 新建 in the toolbar and batch actions on selected rows (confirmed, then "已发布 3 条
+ *   记录") to those whose permission codes allow them, and an operations column whose buttons
+ *   (RowAction: confirm first where asked) show on the rows whose `actions` list them (the
+ *   server's answer for this caller and that row's state);
  * - optionally orders rows by drag (DragSortTable), when the whole list shows unfiltered.
  *
  * A page declares columns, actions and a `fetch`; see src/pages/Manage/notice for the
@@ -18,13 +19,12 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { DragSortTable, ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
-import { useAccess } from '@umijs/max';
 import { App, Button, Empty, Popconfirm, Result, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { PermissionCode } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
-import type { AccessFlags } from '@/access';
+import { useCan } from '@/hooks/useCan';
 import type { ActionContext, BatchAction, ExportAction, ListFilters, ResourceColumn, ResourceRow, RowAction } from './types';
 import { useActionsFixed } from './useActionsFixed';
 import { useUrlTableState } from './useUrlTableState';
@@ -33,11 +33,13 @@ import { fromProSort, toApiQuery, toProSortOrder, type SortOrder, type TableQuer
 export interface ResourceTableHandle {
   /** Reloads the current page with the current filters. */
   reload: () => void;
+  /** Unselects every row (after a batch the page ran in its own dialog). */
+  clearSelection: () => void;
 }
 
 export interface ResourceTableProps<T extends ResourceRow> {
   columns: ResourceColumn<T>[];
-  /** The list call: API.md's query (current, pageSize, sort, filters) → a page. */
+  /** The list call: the API's query (current, pageSize, sort, filters) → a page. */
   fetch: (query: Record<string, string | number>) => Promise<Page<T>>;
   headerTitle?: ReactNode;
   defaultPageSize?: number;
@@ -46,7 +48,7 @@ export interface ResourceTableProps<T extends ResourceRow> {
   rowActions?: RowAction<T>[];
   /** Width of the operations column. */
   actionsWidth?: number;
-  batchActions?: BatchAction[];
+  batchActions?: BatchAction<T>[];
   /**
    * Order by drag: the handle shows in column `column`; `onSort` receives every id in the
    * new order (POST /<resource>/reorder). Only offered when the whole list shows on one page
@@ -59,6 +61,10 @@ export interface ResourceTableProps<T extends ResourceRow> {
   toolbarExtra?: ReactNode[];
   handleRef?: Ref<ResourceTableHandle>;
   scrollX?: number;
+  /** What an empty list says (暂无数据 by default). */
+  emptyText?: string;
+  /** What a row is called, for its selection box's label ("选择 <name>"). */
+  rowName?: (record: T) => string;
 }
 
 /** Link buttons in rows sit as tightly as text links, but are real buttons for the keyboard. */
@@ -94,6 +100,18 @@ function formValuesOf<T>(columns: readonly ResourceColumn<T>[], filters: Record<
   return values;
 }
 
+/** The server's `actions` of a row (none when the resource sends no list). */
+function actionsOf(record: ResourceRow): readonly unknown[] {
+  const { actions } = record;
+  return Array.isArray(actions) ? actions : [];
+}
+
+/** Whether a row action's button shows on this row: the row's `actions` list what it needs. */
+function offered<T extends ResourceRow>(action: RowAction<T>, record: T): boolean {
+  if (action.action !== undefined && !actionsOf(record).includes(action.action)) return false;
+  return !action.hidden?.(record);
+}
+
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return typeof value === 'string' ? value : String(value);
@@ -101,9 +119,9 @@ function text(value: unknown): string | undefined {
 
 export default function ResourceTable<T extends ResourceRow>(props: ResourceTableProps<T>) {
   const { columns, fetch, create, rowActions = [], batchActions = [], dragSort, defaultPageSize = 10 } = props;
-  const access = useAccess() as AccessFlags;
+  const can = useCan();
   const { message, modal } = App.useApp();
-  const allowed = useCallback((code?: PermissionCode) => !code || access.can(code), [access]);
+  const allowed = useCallback((code?: PermissionCode) => !code || can(code), [can]);
 
   const filterKeys = useMemo(() => filterKeysOf(columns), [columns]);
   const sortFields = useMemo(
@@ -118,11 +136,12 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
 
   const actionRef = useRef<ActionType | undefined>(undefined);
   const reload = useCallback(() => void actionRef.current?.reload(), []);
-  useImperativeHandle(props.handleRef, () => ({ reload }), [reload]);
+  const clearSelection = useCallback(() => actionRef.current?.clearSelected?.(), []);
+  useImperativeHandle(props.handleRef, () => ({ reload, clearSelection }), [reload, clearSelection]);
   const context: ActionContext = useMemo(() => ({ reload }), [reload]);
 
   const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState<{ query: TableQuery; total: number } | null>(null);
+  const [loaded, setLoaded] = useState<{ query: TableQuery; total: number; rows: T[] } | null>(null);
 
   const runRowAction = useCallback(
     async (action: RowAction<T>, record: T) => {
@@ -140,8 +159,15 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
     [context, message, reload],
   );
 
-  const visibleActions = useMemo(() => rowActions.filter((a) => allowed(a.code)), [rowActions, allowed]);
+  // The operations column holds the actions some shown row offers (or that need nothing).
+  const rows = loaded?.rows;
+  const visibleActions = useMemo(
+    () => rowActions.filter((a) => (a.action === undefined && !a.hidden) || (rows ?? []).some((r) => offered(a, r))),
+    [rowActions, rows],
+  );
   const visibleBatches = useMemo(() => batchActions.filter((b) => allowed(b.code)), [batchActions, allowed]);
+  // Batches that follow the rows' `actions`: a row offering none of them is not selectable.
+  const rowBatchKeys = useMemo(() => visibleBatches.flatMap((b) => (b.action === undefined ? [] : [b.action])), [visibleBatches]);
 
   const actionsFixed = useActionsFixed();
   const proColumns = useMemo(() => {
@@ -170,7 +196,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
         width: props.actionsWidth ?? 60 + visibleActions.length * 48,
         render: (_dom, record) =>
           visibleActions
-            .filter((a) => !a.hidden?.(record))
+            .filter((a) => offered(a, record))
             .map((a) => {
               const label = typeof a.label === 'function' ? a.label(record) : a.label;
               if (a.confirm) {
@@ -229,7 +255,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
       lastFilters.current = filtersAndSort;
       const page = await fetch(apiQuery);
       setFailed(false);
-      setLoaded({ query, total: page.total });
+      setLoaded({ query, total: page.total, rows: page.list });
       // A page that emptied (its last record deleted): show the last page that has records.
       if (page.list.length === 0 && page.total > 0 && query.current > 1) {
         const last = Math.max(1, Math.ceil(page.total / query.pageSize));
@@ -242,7 +268,14 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
     }
   };
 
-  const confirmBatch = (action: BatchAction, ids: string[], clear: () => void) => {
+  const startBatch = (action: BatchAction<T>, selected: T[], clear: () => void) => {
+    if (action.open) {
+      // Every selected row: the page's call answers for each (one that does not take it fails alone).
+      action.open(selected);
+      return;
+    }
+    const { run } = action;
+    const ids = selected.map((r) => r.id);
     modal.confirm({
       title: `批量${action.label}`,
       content: `确定要${action.label}选中的 ${ids.length} 条记录吗？`,
@@ -251,7 +284,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
       okButtonProps: { danger: action.danger },
       onOk: async () => {
         try {
-          const result = await action.run(ids);
+          const result = await run(ids);
           message.success(`已${action.label} ${result.count} 条记录`);
           clear();
           reload();
@@ -327,7 +360,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
       }
     />
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? '暂无数据'} />
   );
 
   const formInitialValues = useMemo(() => formValuesOf(columns, initial.filters), [columns, initial.filters]);
@@ -363,24 +396,35 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
           </Space>
         )
       : undefined,
-    rowSelection: visibleBatches.length > 0 ? {} : false,
+    rowSelection:
+      visibleBatches.length > 0
+        ? {
+            getCheckboxProps: (r: T) => ({
+              disabled: rowBatchKeys.length > 0 && !rowBatchKeys.some((k) => actionsOf(r).includes(k)),
+              ...(props.rowName ? { 'aria-label': `选择 ${props.rowName(r)}` } : {}),
+            }),
+          }
+        : false,
+    tableAlertRender: ({ selectedRowKeys }) => <span>已选择 {selectedRowKeys.length} 项</span>,
     tableAlertOptionRender:
       visibleBatches.length > 0
-        ? ({ selectedRowKeys, onCleanSelected }) => (
+        ? ({ selectedRows, onCleanSelected }) => (
             <Space size={12}>
-              {visibleBatches.map((b) => (
-                <Button
-                  key={b.key}
-                  type="link"
-                  size="small"
-                  danger={b.danger}
-                  autoInsertSpace={false}
-                  style={ROW_BUTTON}
-                  onClick={() => confirmBatch(b, selectedRowKeys.map(String), onCleanSelected)}
-                >
-                  {`批量${b.label}`}
-                </Button>
-              ))}
+              {visibleBatches
+                .filter((b) => b.action === undefined || selectedRows.some((r) => actionsOf(r).includes(b.action)))
+                .map((b) => (
+                  <Button
+                    key={b.key}
+                    type="link"
+                    size="small"
+                    danger={b.danger}
+                    autoInsertSpace={false}
+                    style={ROW_BUTTON}
+                    onClick={() => startBatch(b, selectedRows.filter(Boolean), onCleanSelected)}
+                  >
+                    {`批量${b.label}`}
+                  </Button>
+                ))}
               <Button type="link" size="small" autoInsertSpace={false} style={ROW_BUTTON} onClick={onCleanSelected}>
                 取消选择
               </Button>

@@ -1,7 +1,6 @@
 /** Columns and row actions every back-office list uses in the same way. */
-import type { PermissionCode } from '@common/permissions';
 import { formatDateTime } from './format';
-import type { ResourceColumn, RowAction } from './types';
+import type { ResourceColumn, RowAction, RowActionKey } from './types';
 
 /** The search form's keyword box (`?keyword=`); not a table column. */
 export function keywordColumn<T>(placeholder = '请输入关键字'): ResourceColumn<T> {
@@ -46,21 +45,21 @@ export function dateTimeColumn<T>(title: string, dataIndex: keyof T & string, ex
   };
 }
 
-/** 编辑: opens the page's form drawer for the record. */
-export function editAction<T extends { id: string }>(code: PermissionCode, onEdit: (record: T) => void): RowAction<T> {
-  return { key: 'edit', label: '编辑', code, run: (record) => onEdit(record) };
+/** 编辑 on the rows whose `actions` list `action` (usually 'edit'): opens the page's form drawer. */
+export function editAction<T extends { id: string }>(action: RowActionKey<T>, onEdit: (record: T) => void): RowAction<T> {
+  return { key: 'edit', label: '编辑', action, run: (record) => onEdit(record) };
 }
 
-/** 删除 with a Popconfirm that names the record. */
+/** 删除 on the rows whose `actions` list `action` (usually 'delete'), after a Popconfirm that names the record. */
 export function deleteAction<T extends { id: string }>(
-  code: PermissionCode,
+  action: RowActionKey<T>,
   remove: (id: string) => Promise<unknown>,
   nameOf: (record: T) => string,
 ): RowAction<T> {
   return {
     key: 'delete',
     label: '删除',
-    code,
+    action,
     danger: true,
     confirm: (record) => `确定删除「${nameOf(record)}」吗？删除后不可恢复。`,
     run: (record) => remove(record.id),

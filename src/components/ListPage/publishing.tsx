@@ -7,7 +7,13 @@ import { App, DatePicker, Form, Modal, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { PermissionCode } from '@common/permissions';
-import { PUBLISH_STATE_LABELS, PUBLISH_STATE_VALUES, type BatchResult, type PublishState } from '@common/schemas/content';
+import {
+  PUBLISH_STATE_LABELS,
+  PUBLISH_STATE_VALUES,
+  type BatchResult,
+  type PublishableRowAction,
+  type PublishState,
+} from '@common/schemas/content';
 import { DATE_TIME_FORMAT } from './format';
 import type { BatchAction, ResourceColumn, RowAction } from './types';
 
@@ -56,6 +62,7 @@ interface Publishable {
   id: string;
   title: string;
   state: PublishState;
+  actions: readonly PublishableRowAction[];
 }
 
 interface PublishClient {
@@ -64,20 +71,19 @@ interface PublishClient {
 }
 
 /**
- * 发布 (now) and 定时发布 (the time dialog, through `onSchedule`) for drafts, offline and
- * scheduled items; 下线 for what is or will be public (and expired notices).
+ * 发布 (now) and 定时发布 (the time dialog, through `onSchedule`), both on the rows that offer
+ * `publish` (not yet public), and 下线 on those that offer `offline` (public or about to be;
+ * expired notices too): server/content/publishing.ts decides which.
  */
 export function publishActions<T extends Publishable>(
   client: PublishClient,
-  code: PermissionCode,
   onSchedule: (record: T) => void,
-): RowAction<T>[] {
+): RowAction<T, PublishableRowAction>[] {
   return [
     {
       key: 'publish',
       label: '发布',
-      code,
-      hidden: (r) => r.state === 'published' || r.state === 'expired',
+      action: 'publish',
       confirm: (r) => `确定立即发布「${r.title}」吗？`,
       run: (r) => client.action(r.id, 'publish', {}),
       successMessage: '已发布',
@@ -85,16 +91,14 @@ export function publishActions<T extends Publishable>(
     {
       key: 'schedule',
       label: '定时发布',
-      code,
-      hidden: (r) => r.state === 'published' || r.state === 'expired',
+      action: 'publish',
       run: (r) => onSchedule(r),
     },
     {
       key: 'offline',
       label: '下线',
-      code,
+      action: 'offline',
       danger: true,
-      hidden: (r) => r.state === 'draft' || r.state === 'offline',
       confirm: (r) => `确定下线「${r.title}」吗？下线后访客将看不到它。`,
       run: (r) => client.action(r.id, 'offline'),
       successMessage: '已下线',

@@ -1,11 +1,22 @@
-/** The shapes a back-office list page is declared with: columns, row actions, batch actions. */
+/**
+ * The shapes a back-office list page is declared with: columns, row actions, batch actions.
+ *
+ * Who may press a row's button is the server's answer, not the page's: each row of a list
+ * carries `actions`, the keys of what its caller may do with it now (computed on the server
+ * from the caller's permission codes and the row's state, checked again when the call comes).
+ * A RowAction names the key it needs (`action: 'publish'`) and shows only on rows listing it.
+ * Toolbar buttons (新建, 导出, batch actions) belong to no row: they name a permission code.
+ */
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ReactNode } from 'react';
 import type { PermissionCode } from '@common/permissions';
 import type { BatchResult } from '@common/schemas/content';
 
-/** Every record a ResourceTable shows has a string id (API.md). */
+/** Every record a ResourceTable shows has a string id (docs/architecture.md, the list pattern). */
 export type ResourceRow = { id: string } & Record<string, unknown>;
+
+/** The keys a row's `actions` may hold (its schema's enum); never for rows without them. */
+export type RowActionKey<T> = T extends { actions: readonly (infer A)[] } ? A : never;
 
 /**
  * A ProTable column, plus `filter`: whether the column also appears in the search form (and
@@ -23,13 +34,22 @@ export interface ActionContext {
   reload: () => void;
 }
 
-/** One link in the operations column. */
-export interface RowAction<T> {
+/**
+ * One link in the operations column. `K` is the set of server actions it may name: the row's
+ * own (`RowActionKey<T>`), or a fixed set for helpers shared by several resources.
+ */
+export interface RowAction<T, K = RowActionKey<T>> {
   key: string;
   label: ReactNode | ((record: T) => ReactNode);
-  /** Shown only to those holding this code (the server checks the same code). */
-  code?: PermissionCode;
-  /** Hidden for records it does not apply to (e.g. 下线 on a draft). */
+  /**
+   * The server action this button performs: it shows only on rows whose `actions` list it.
+   * Without it the button shows on every row (详情, 进入单位: reading needs nothing more).
+   */
+  action?: K;
+  /**
+   * @deprecated Name the server's action in `action` instead; kept only until the project and
+   * case lists have moved over.
+   */
   hidden?: (record: T) => boolean;
   danger?: boolean;
   /** Asks first (Popconfirm) with this question. */
@@ -63,12 +83,22 @@ export interface ExportAction {
   run: (filters: ListFilters) => Promise<string>;
 }
 
-/** An action on the selected rows (POST /<resource>/batch-<name>), always confirmed first. */
-export interface BatchAction {
+/**
+ * An action on the selected rows, always confirmed first: either ResourceTable confirms and
+ * calls `run` (POST /<resource>/batch-<name>: "确定要发布选中的 3 条记录吗？", then "已发布 3 条
+ * 记录"), or `open` hands the selected rows to the page's own dialog, which confirms, calls and
+ * clears the selection (ResourceTableHandle.clearSelection).
+ */
+export type BatchAction<T = ResourceRow> = {
   key: string;
-  /** A verb: 发布, 下线, 删除 … ("确定要发布选中的 3 条记录吗？", "已发布 3 条记录"). */
+  /** A verb: 发布, 下线, 删除 … */
   label: string;
+  /** Offered only to those holding this code. */
   code?: PermissionCode;
+  /**
+   * Offered when at least one selected row lists this key in its `actions`; a row listing none
+   * of the table's batch actions cannot be selected.
+   */
+  action?: RowActionKey<T>;
   danger?: boolean;
-  run: (ids: string[]) => Promise<BatchResult>;
-}
+} & ({ run: (ids: string[]) => Promise<BatchResult>; open?: never } | { open: (rows: T[]) => void; run?: never });

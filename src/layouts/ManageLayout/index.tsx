@@ -1,22 +1,17 @@
 /**
- * The back office (SPEC.md §2): ProLayout with a 300 px side menu under the logo and name,
- * no footer, the user's menu at the top right. Menu and breadcrumb come from MANAGE_ROOT
+ * The back office (docs/architecture.md): ProLayout with a 300 px side menu under the logo
+ * and name, no footer, the user's menu at the top right. Menu and breadcrumb come from MANAGE_ROOT
  * (common/menu.ts) filtered by the access flags, so a staff member sees only the pages
  * their roles grant; a page opened by URL that the menu does not offer shows 403.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Result } from 'antd';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { Link, Navigate, useAccess, useLocation, useModel, useNavigate } from '@umijs/max';
+import { Link, Navigate, useLocation, useModel, useNavigate } from '@umijs/max';
 import { entryTitle, MANAGE_ROOT, type PageEntry } from '@common/menu';
-import {
-  canOpenManagePath,
-  firstAccessiblePath,
-  manageEntryChain,
-  manageMenuFor,
-  type AccessFlags,
-} from '@/access';
+import { canOpenManagePath, firstAccessiblePath, manageEntryChain, manageMenuFor } from '@/access';
 import Forbidden from '@/components/Forbidden';
+import { useAccessFlags } from '@/hooks/useCan';
 import MessageBell from '@/components/MessageBell';
 import { onAccountGate, type AccountGateEvent } from '@/request/accountGate';
 import { loginUrl } from '@/requestErrors';
@@ -50,7 +45,7 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { initialState } = useModel('@@initialState');
-  const access = useAccess() as AccessFlags;
+  const access = useAccessFlags();
   const user = initialState?.currentUser;
   const authType = user?.authType ?? 0;
 
@@ -75,7 +70,7 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
   const [gate, setGate] = useState<AccountGateEvent | null>(null);
   useEffect(() => onAccountGate(setGate), []);
 
-  // SPEC.md §2: /login?authType=1, with the page to come back to (the request layer's rule).
+  // Not logged in: /login?authType=1, with the page to come back to (the request layer's rule).
   if (!user) return <Navigate to={loginUrl(`${pathname}${search}`)} replace />;
 
   // The password first, then the consent; each answer clears its own step.

@@ -1,11 +1,12 @@
-/** /Manage itself: open the first page the user's menu offers (SPEC.md §6). */
+/** /Manage itself: open the first page the user's menu offers (src/access.ts, common/menu.ts). */
 import { Result } from 'antd';
-import { Navigate, useAccess, useModel } from '@umijs/max';
-import { firstAccessiblePath, type AccessFlags } from '@/access';
+import { Navigate, useModel } from '@umijs/max';
+import { firstAccessiblePath } from '@/access';
+import { useAccessFlags } from '@/hooks/useCan';
 
 export default function ManageIndexPage() {
   const { initialState } = useModel('@@initialState');
-  const access = useAccess() as AccessFlags;
+  const access = useAccessFlags();
   const target = firstAccessiblePath(initialState?.currentUser, access);
   if (target) return <Navigate to={target} replace />;
   return (

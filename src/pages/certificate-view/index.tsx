@@ -1,7 +1,7 @@
 /**
  * 证书查看 (/certificate-view?no=…): anyone, without logging in, verifies a member or
  * practitioner certificate by its number (typed in, or from the QR code on a printed copy)
- * and sees it as a printable document with its state today (DOMAIN.md "Certificate").
+ * and sees it as a printable document with its state today (docs/domain.md, certificates).
  *
  * It is also staff's 证书预览 (menu entry): with certificate:view a 证书列表 drawer finds
  * certificates without their number; with certificate:revoke too, 吊销证书 (a reason, then a
@@ -10,10 +10,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Input, Result, Skeleton } from 'antd';
 import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
-import { Link, useAccess, useSearchParams } from '@umijs/max';
+import { Link, useSearchParams } from '@umijs/max';
 import { CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE, CERTIFICATE_NOT_FOUND_MESSAGE, CERTIFICATE_NUMBER_PATTERN, type PublicCertificate } from '@common/schemas/certificates';
 import { findPage } from '@common/menu';
-import type { AccessFlags } from '@/access';
+import { useCan } from '@/hooks/useCan';
 import { isApiError } from '@/requestErrors';
 import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
 import { getPublicCertificate } from '@/services/certificates';
@@ -38,10 +38,10 @@ export default function CertificateViewPage() {
   const [typed, setTyped] = useState(no);
   const [formatError, setFormatError] = useState('');
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
-  // Outside Umi's access provider (some tests) there are no flags: the public view.
-  const access = useAccess() as AccessFlags | null;
-  const canView = !!access?.can('certificate:view');
-  const canRevoke = canView && !!access?.can('certificate:revoke');
+  // Outside Umi's access provider (some tests) nobody can: the public view.
+  const can = useCan();
+  const canView = can('certificate:view');
+  const canRevoke = canView && can('certificate:revoke');
 
   /** After a revocation: the certificate again, as everyone now sees it, without a flash. */
   const refresh = useCallback(() => {

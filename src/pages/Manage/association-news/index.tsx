@@ -2,19 +2,19 @@
  * 新闻公告发布: two tabs, 文章管理 (articles of every category) and 网站页面 (the site pages
  * staff edit). The tab is in the URL (?tab=pages), like the list's own state.
  */
-import { useAccess, useSearchParams } from '@umijs/max';
+import { useSearchParams } from '@umijs/max';
 import { Tabs } from 'antd';
-import type { AccessFlags } from '@/access';
 import { ManagePageContainer } from '@/components/ListPage';
+import { useCan } from '@/hooks/useCan';
 import ArticleTab from './components/ArticleTab';
 import SitePagesTab from './components/SitePagesTab';
 
 type TabKey = 'articles' | 'pages';
 
 export default function AssociationNewsPage() {
-  const access = useAccess() as AccessFlags;
+  const can = useCan();
   const [searchParams, setSearchParams] = useSearchParams();
-  const canEditPages = access.can('content:site-page:edit');
+  const canEditPages = can('content:site-page:edit');
   const tab: TabKey = searchParams.get('tab') === 'pages' && canEditPages ? 'pages' : 'articles';
 
   return (

@@ -4,11 +4,9 @@
  * unfiltered) or by the sort number in the form; the link is an article, an in-site page or
  * an http(s) address.
  */
-import { useAccess } from '@umijs/max';
 import { Space, Tag, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
-import type { CarouselRecord } from '@common/schemas/content';
-import type { AccessFlags } from '@/access';
+import type { CarouselListItem, CarouselRecord } from '@common/schemas/content';
 import {
   dateTimeColumn,
   deleteAction,
@@ -36,7 +34,6 @@ import {
 } from './components/carouselValues';
 
 const EDIT = 'content:carousel:edit';
-const DELETE = 'content:carousel:delete';
 
 /** The whole carousel fits one page, so it can be dragged into order. */
 const PAGE_SIZE = 50;
@@ -52,12 +49,10 @@ function LinkText({ link }: { link: string | null }) {
 }
 
 export default function CarouselNewsPage() {
-  const access = useAccess() as AccessFlags;
-  const canEdit = access.can(EDIT);
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
 
-  const columns = useMemo<ResourceColumn<CarouselRecord>[]>(
+  const columns = useMemo<ResourceColumn<CarouselListItem>[]>(
     () => [
       keywordColumn('标题关键字'),
       // The drag handle shows here too (ResourceTable's dragSort.column).
@@ -94,7 +89,7 @@ export default function CarouselNewsPage() {
         render: (_dom, r) => (
           <EnabledSwitch
             checked={r.enabled}
-            editable={canEdit}
+            editable={r.actions.includes(r.enabled ? 'disable' : 'enable')}
             name={`轮播「${r.title}」`}
             onToggle={(enabled) => carousels.action(r.id, enabled ? 'enable' : 'disable')}
             onDone={() => table.current?.reload()}
@@ -109,18 +104,18 @@ export default function CarouselNewsPage() {
       },
       dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
     ],
-    [canEdit],
+    [],
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<CarouselRecord>[]>(
-    () => [editAction(EDIT, (r) => openEdit(r.id)), deleteAction(DELETE, carousels.remove, (r) => r.title)],
+  const rowActions = useMemo<RowAction<CarouselListItem>[]>(
+    () => [editAction('edit', (r) => openEdit(r.id)), deleteAction('delete', carousels.remove, (r) => r.title)],
     [openEdit],
   );
 
   return (
     <ManagePageContainer path="/Manage/carousel-news">
-      <ResourceTable<CarouselRecord>
+      <ResourceTable<CarouselListItem>
         headerTitle="轮播列表"
         columns={columns}
         fetch={(query) => carousels.list(query)}

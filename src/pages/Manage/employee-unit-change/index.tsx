@@ -1,5 +1,5 @@
 /**
- * 从业人员单位变更管理 (DOMAIN.md "Unit change"): one list, three views of it.
+ * 从业人员单位变更管理 (docs/domain.md, the unit change): one list, three views of it.
  * - Staff: every change, filtered by state, unit, name or certificate number and date;
  *   审批通过 (naming the move) after the old unit released, 驳回 with a reason.
  * - A member unit: its incoming (调入) and outgoing (调出) changes; 放行 / 驳回 on outgoing
@@ -10,7 +10,7 @@
  */
 import { useModel } from '@umijs/max';
 import { Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { AuthType } from '@common/permissions';
 import { UNIT_CHANGE_DIRECTION_LABELS, type UnitChangeRecord } from '@common/schemas/unitChanges';
 import {
@@ -24,13 +24,13 @@ import {
   type RowAction,
 } from '@/components/ListPage';
 import { approvedUnitOptions, unitChanges } from '@/services/unitChanges';
-import DecisionModal, { type DecisionTarget } from './components/DecisionModal';
+import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
+import { decisionStep } from './components/decision';
 import DetailDrawer from './components/DetailDrawer';
 import RequestModal, { type RequestMode } from './components/RequestModal';
 import { moveText, STATUS_ENUM, StatusTag } from './components/status';
 
 const PATH = '/Manage/employee-unit-change';
-const APPROVE = 'member:unit-change:approve';
 
 /** The unit filter's choices (staff): the approved units, searched by name. */
 async function unitFilterOptions() {
@@ -45,9 +45,9 @@ export default function EmployeeUnitChangePage() {
   const unitId = user?.unitId ?? null;
   const table = useRef<ResourceTableHandle>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [decision, setDecision] = useState<DecisionTarget | null>(null);
+  const [decision, setDecision] = useState<ReasonRequest | null>(null);
   const [requestMode, setRequestMode] = useState<RequestMode | null>(null);
-  const reload = () => table.current?.reload();
+  const reload = useCallback(() => table.current?.reload(), []);
 
   const columns = useMemo<ResourceColumn<UnitChangeRecord>[]>(() => {
     const staff = authType === AuthType.Staff;
@@ -115,26 +115,20 @@ export default function EmployeeUnitChangePage() {
   const rowActions = useMemo<RowAction<UnitChangeRecord>[]>(
     () => [
       { key: 'detail', label: '详情', run: (r) => setDetailId(r.id) },
-      { key: 'release', label: '放行', hidden: (r) => !r.actions.includes('release'), run: (r) => setDecision({ kind: 'release', record: r }) },
-      {
-        key: 'approve',
-        label: '审批通过',
-        code: APPROVE,
-        hidden: (r) => !r.actions.includes('approve'),
-        run: (r) => setDecision({ kind: 'approve', record: r }),
-      },
-      { key: 'reject', label: '驳回', danger: true, hidden: (r) => !r.actions.includes('reject'), run: (r) => setDecision({ kind: 'reject', record: r }) },
+      { key: 'release', label: '放行', action: 'release', run: (r) => setDecision(decisionStep('release', r, reload)) },
+      { key: 'approve', label: '审批通过', action: 'approve', run: (r) => setDecision(decisionStep('approve', r, reload)) },
+      { key: 'reject', label: '驳回', danger: true, action: 'reject', run: (r) => setDecision(decisionStep('reject', r, reload)) },
       {
         key: 'withdraw',
         label: '撤回',
         danger: true,
-        hidden: (r) => !r.actions.includes('withdraw'),
+        action: 'withdraw',
         confirm: (r) => `确定撤回「${moveText(r)}」的申请吗？撤回后如需变更须重新申请。`,
         run: (r) => unitChanges.action(r.id, 'withdraw', { version: r.version }),
         successMessage: '申请已撤回',
       },
     ],
-    [],
+    [reload],
   );
 
   const create =
@@ -157,7 +151,7 @@ export default function EmployeeUnitChangePage() {
         scrollX={1300}
       />
       <DetailDrawer id={detailId} onClose={() => setDetailId(null)} />
-      <DecisionModal target={decision} onClose={() => setDecision(null)} onDone={reload} />
+      <ReasonModal request={decision} onClose={() => setDecision(null)} />
       <RequestModal mode={requestMode} currentUnitId={unitId} onClose={() => setRequestMode(null)} onDone={reload} />
     </ManagePageContainer>
   );

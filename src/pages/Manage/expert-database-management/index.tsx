@@ -5,11 +5,9 @@
  * both are on); create and edit in a drawer (photo upload, specialties from the dictionary);
  * delete after a confirmation; export of the filtered list to Excel.
  */
-import { useAccess } from '@umijs/max';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useRef } from 'react';
-import type { ExpertRecord } from '@common/schemas/experts';
-import type { AccessFlags } from '@/access';
+import type { ExpertListItem, ExpertRecord } from '@common/schemas/experts';
 import {
   dateTimeColumn,
   deleteAction,
@@ -32,18 +30,15 @@ import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
 import { useExpertDicts } from './components/useExpertDicts';
 
 const EDIT = 'expert:edit';
-const DELETE = 'expert:delete';
 const EXPORT = 'expert:export';
 
 export default function ExpertDatabaseManagementPage() {
-  const access = useAccess() as AccessFlags;
-  const canEdit = access.can(EDIT);
   const dicts = useExpertDicts();
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
   const reload = useCallback(() => table.current?.reload(), []);
 
-  const columns = useMemo<ResourceColumn<ExpertRecord>[]>(
+  const columns = useMemo<ResourceColumn<ExpertListItem>[]>(
     () => [
       keywordColumn('姓名或工作单位'),
       {
@@ -106,7 +101,7 @@ export default function ExpertDatabaseManagementPage() {
           <Space size={4}>
             <FlagSwitch
               checked={r.public}
-              editable={canEdit}
+              editable={r.actions.includes(r.public ? 'hide' : 'show')}
               words={['公开', '不公开']}
               label={`专家「${r.name}」官网公开`}
               onToggle={(next) => experts.action(r.id, next ? 'show' : 'hide')}
@@ -131,7 +126,7 @@ export default function ExpertDatabaseManagementPage() {
         render: (_dom, r) => (
           <FlagSwitch
             checked={r.active}
-            editable={canEdit}
+            editable={r.actions.includes(r.active ? 'disable' : 'enable')}
             words={['启用', '停用']}
             label={`专家「${r.name}」`}
             onToggle={(next) => experts.action(r.id, next ? 'enable' : 'disable')}
@@ -143,18 +138,18 @@ export default function ExpertDatabaseManagementPage() {
       { title: '排序', dataIndex: 'sort', width: 80, sorter: true },
       dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
     ],
-    [canEdit, dicts, reload],
+    [dicts, reload],
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<ExpertRecord>[]>(
-    () => [editAction(EDIT, (r) => openEdit(r.id)), deleteAction(DELETE, experts.remove, (r) => r.name)],
+  const rowActions = useMemo<RowAction<ExpertListItem>[]>(
+    () => [editAction('edit', (r) => openEdit(r.id)), deleteAction('delete', experts.remove, (r) => r.name)],
     [openEdit],
   );
 
   return (
     <ManagePageContainer path="/Manage/expert-database-management">
-      <ResourceTable<ExpertRecord>
+      <ResourceTable<ExpertListItem>
         headerTitle="专家列表"
         columns={columns}
         fetch={experts.list}

@@ -2,11 +2,9 @@
  * 友情链接管理: the friendly links in the public footer. Name, http(s) address, logo, order
  * (drag or number) and enable/disable, with the list-and-form pattern.
  */
-import { useAccess } from '@umijs/max';
 import { Typography } from 'antd';
 import { useMemo, useRef } from 'react';
-import type { FriendlyLinkRecord } from '@common/schemas/content';
-import type { AccessFlags } from '@/access';
+import type { FriendlyLinkListItem, FriendlyLinkRecord } from '@common/schemas/content';
 import {
   dateTimeColumn,
   deleteAction,
@@ -27,18 +25,15 @@ import FriendlyLinkFields from './components/FriendlyLinkFields';
 import { LINK_INITIAL_VALUES, toLinkBody, toLinkValues, type FriendlyLinkValues } from './components/linkValues';
 
 const EDIT = 'content:link:edit';
-const DELETE = 'content:link:delete';
 
 /** All links fit one page, so they can be dragged into order. */
 const PAGE_SIZE = 50;
 
 export default function FriendlyLinkPage() {
-  const access = useAccess() as AccessFlags;
-  const canEdit = access.can(EDIT);
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
 
-  const columns = useMemo<ResourceColumn<FriendlyLinkRecord>[]>(
+  const columns = useMemo<ResourceColumn<FriendlyLinkListItem>[]>(
     () => [
       keywordColumn('名称关键字'),
       // The drag handle shows here too (ResourceTable's dragSort.column).
@@ -70,7 +65,7 @@ export default function FriendlyLinkPage() {
         render: (_dom, r) => (
           <EnabledSwitch
             checked={r.enabled}
-            editable={canEdit}
+            editable={r.actions.includes(r.enabled ? 'disable' : 'enable')}
             name={`友情链接「${r.name}」`}
             onToggle={(enabled) => friendlyLinks.action(r.id, enabled ? 'enable' : 'disable')}
             onDone={() => table.current?.reload()}
@@ -79,18 +74,18 @@ export default function FriendlyLinkPage() {
       },
       dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
     ],
-    [canEdit],
+    [],
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<FriendlyLinkRecord>[]>(
-    () => [editAction(EDIT, (r) => openEdit(r.id)), deleteAction(DELETE, friendlyLinks.remove, (r) => r.name)],
+  const rowActions = useMemo<RowAction<FriendlyLinkListItem>[]>(
+    () => [editAction('edit', (r) => openEdit(r.id)), deleteAction('delete', friendlyLinks.remove, (r) => r.name)],
     [openEdit],
   );
 
   return (
     <ManagePageContainer path="/Manage/friendly-link">
-      <ResourceTable<FriendlyLinkRecord>
+      <ResourceTable<FriendlyLinkListItem>
         headerTitle="友情链接"
         columns={columns}
         fetch={(query) => friendlyLinks.list(query)}

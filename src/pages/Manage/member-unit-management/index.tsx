@@ -1,17 +1,17 @@
 /**
  * 会员单位管理 (staff): the member units with their state, level, number, dates and member
  * window, filtered by state, level, keyword, join dates and pending changes (all in the URL).
- * Row actions follow the unit's state: 审核通过 (a confirmation that says a member number and
+ * Row actions are those each row's `actions` offer (the server's answer from the caller's
+ * codes and the unit's state): 审核通过 (a confirmation that says a member number and
  * certificate will be given) or 驳回 (with a reason) for applications; 暂停 / 恢复 / 注销 (with
  * reasons and confirmation) for members; 编辑 in a drawer; 详情 with the files, certificate,
  * review history and the key-field change decisions; 进入单位 opens the unit's own page
  * (its practitioners, projects and cases). 导出 Excel sends the list's filters.
  */
-import { useAccess, useModel, useNavigate } from '@umijs/max';
+import { useModel, useNavigate } from '@umijs/max';
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MemberUnitListItem, MemberUnitRecord } from '@common/schemas/memberUnits';
-import type { AccessFlags } from '@/access';
 import {
   dateRangeFilter,
   dateTimeColumn,
@@ -37,10 +37,6 @@ import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
 import { levelColor, useMemberLevels } from './components/useMemberLevels';
 import WindowSwitch from './components/WindowSwitch';
 
-const VIEW = 'member:unit:view';
-const EDIT = 'member:unit:edit';
-const APPROVE = 'member:unit:approve';
-const CANCEL = 'member:unit:delete';
 const EXPORT = 'member:unit:export';
 
 function today(): string {
@@ -48,7 +44,6 @@ function today(): string {
 }
 
 export default function MemberUnitManagementPage() {
-  const access = useAccess() as AccessFlags;
   const { message } = App.useApp();
   const navigate = useNavigate();
   const levels = useMemberLevels();
@@ -57,9 +52,8 @@ export default function MemberUnitManagementPage() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const [approving, setApproving] = useState<MemberUnitListItem | null>(null);
   const [reasonStep, setReasonStep] = useState<ReasonRequest | null>(null);
-  const canEdit = access.can(EDIT);
 
-  // Back on the list, staff work on no particular unit any more (SPEC.md §3's context).
+  // Back on the list, staff work on no particular unit any more (the navigation model's context).
   const { setUnitId, setBreadcrumb } = useModel('navigation');
   useEffect(() => {
     setUnitId(getCurrentUser()?.unitId ?? '');
@@ -139,7 +133,7 @@ export default function MemberUnitManagementPage() {
         valueType: 'select',
         valueEnum: { true: { text: '展示' }, false: { text: '不展示' } },
         filter: true,
-        render: (_dom, r) => <WindowSwitch unit={r} editable={canEdit} onDone={reload} />,
+        render: (_dom, r) => <WindowSwitch unit={r} editable={r.actions.includes('window')} onDone={reload} />,
       },
       {
         title: '信息变更',
@@ -153,21 +147,20 @@ export default function MemberUnitManagementPage() {
       { title: '统一社会信用代码', dataIndex: 'creditCode', width: 180 },
       dateTimeColumn('申请时间', 'createdAt', { sorter: true }),
     ],
-    [levels, canEdit, reload],
+    [levels, reload],
   );
 
   const { openEdit } = drawer;
   const rowActions = useMemo<RowAction<MemberUnitListItem>[]>(
     () => [
-      { key: 'detail', label: '详情', code: VIEW, run: (r) => setDetailId(r.id) },
-      { key: 'enter', label: '进入单位', code: VIEW, run: (r) => navigate(unitPagePath(r.id)) },
-      { key: 'approve', label: '审核通过', code: APPROVE, hidden: (r) => r.status !== 'pending', run: (r) => setApproving(r) },
+      { key: 'detail', label: '详情', run: (r) => setDetailId(r.id) },
+      { key: 'enter', label: '进入单位', run: (r) => navigate(unitPagePath(r.id)) },
+      { key: 'approve', label: '审核通过', action: 'approve', run: (r) => setApproving(r) },
       {
         key: 'reject',
         label: '驳回',
-        code: APPROVE,
+        action: 'reject',
         danger: true,
-        hidden: (r) => r.status !== 'pending',
         run: (r) =>
           setReasonStep({
             title: '驳回入会申请',
@@ -187,8 +180,7 @@ export default function MemberUnitManagementPage() {
       {
         key: 'suspend',
         label: '暂停',
-        code: APPROVE,
-        hidden: (r) => r.status !== 'approved',
+        action: 'suspend',
         run: (r) =>
           setReasonStep({
             title: '暂停会员资格',
@@ -207,8 +199,7 @@ export default function MemberUnitManagementPage() {
       {
         key: 'restore',
         label: '恢复',
-        code: APPROVE,
-        hidden: (r) => r.status !== 'suspended',
+        action: 'restore',
         confirm: (r) => `确定恢复「${r.name}」的会员资格吗？恢复后按原设置在会员之窗展示。`,
         run: (r) => memberUnits.restore(r.id, r.version),
         successMessage: '已恢复会员资格',
@@ -216,9 +207,8 @@ export default function MemberUnitManagementPage() {
       {
         key: 'cancel',
         label: '注销',
-        code: CANCEL,
+        action: 'cancel',
         danger: true,
-        hidden: (r) => r.status !== 'approved' && r.status !== 'suspended',
         run: (r) =>
           setReasonStep({
             title: '注销会员资格',
@@ -238,7 +228,7 @@ export default function MemberUnitManagementPage() {
             },
           }),
       },
-      { key: 'edit', label: '编辑', code: EDIT, hidden: (r) => r.status === 'cancelled', run: (r) => openEdit(r.id) },
+      { key: 'edit', label: '编辑', action: 'edit', run: (r) => openEdit(r.id) },
     ],
     [message, navigate, openEdit, reload],
   );

@@ -5,7 +5,7 @@
  * and delete, one by one or in batches.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { NoticeRecord } from '@common/schemas/content';
+import type { NoticeListItem, NoticeRecord } from '@common/schemas/content';
 import {
   dateRangeFilter,
   dateTimeColumn,
@@ -43,9 +43,9 @@ const saveAs = (submitter: string) => (submitter === 'publish' ? 'publish' : 'dr
 export default function NoticePage() {
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  const [scheduling, setScheduling] = useState<NoticeRecord | null>(null);
+  const [scheduling, setScheduling] = useState<NoticeListItem | null>(null);
 
-  const columns = useMemo<ResourceColumn<NoticeRecord>[]>(
+  const columns = useMemo<ResourceColumn<NoticeListItem>[]>(
     () => [
       keywordColumn('标题关键字'),
       pinnedTitleColumn(),
@@ -60,11 +60,11 @@ export default function NoticePage() {
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<NoticeRecord>[]>(
+  const rowActions = useMemo<RowAction<NoticeListItem>[]>(
     () => [
-      editAction(EDIT, (r) => openEdit(r.id)),
-      ...publishActions<NoticeRecord>(notices, EDIT, setScheduling),
-      deleteAction(DELETE, notices.remove, (r) => r.title),
+      editAction('edit', (r) => openEdit(r.id)),
+      ...publishActions<NoticeListItem>(notices, setScheduling),
+      deleteAction('delete', notices.remove, (r) => r.title),
     ],
     [openEdit],
   );
@@ -72,7 +72,7 @@ export default function NoticePage() {
 
   return (
     <ManagePageContainer path="/Manage/notice">
-      <ResourceTable<NoticeRecord>
+      <ResourceTable<NoticeListItem>
         headerTitle="公告列表"
         columns={columns}
         fetch={(query) => notices.list(query)}

@@ -1,8 +1,9 @@
 /**
- * 在线用户 (issue 12): who is logged in now (live sessions: account, kind, unit, device,
+ * 在线用户: who is logged in now (live sessions: account, kind, unit, device,
  * address, login time, last activity), searchable by account, name, unit or address and
- * filterable by kind; 强制下线 ends a session at once (system:session:revoke; asked first,
- * audited by the server). The caller's own session is marked and cannot be forced out here.
+ * filterable by kind; 强制下线 ends a session at once (on the rows whose `actions` offer it:
+ * system:session:revoke, never the caller's own session, which is marked; asked first,
+ * audited by the server).
  */
 import { Space, Tag } from 'antd';
 import { useMemo } from 'react';
@@ -17,8 +18,6 @@ import {
   type RowAction,
 } from '@/components/ListPage';
 import { forceLogout, onlineSessions } from '@/services/sessions';
-
-const REVOKE = 'system:session:revoke';
 
 const KIND_ENUM = Object.fromEntries(Object.entries(ACCOUNT_KIND_LABELS).map(([value, text]) => [value, { text }]));
 
@@ -62,9 +61,8 @@ export default function OnlineUsersPage() {
       {
         key: 'revoke',
         label: '强制下线',
-        code: REVOKE,
+        action: 'revoke',
         danger: true,
-        hidden: (r) => r.current,
         confirm: (r) => `确定强制「${r.name}（${r.loginAccount}）」下线吗？该会话将立即失效，需要重新登录。`,
         run: (r) => forceLogout(r.id),
         successMessage: (r) => `已强制${r.name}下线`,

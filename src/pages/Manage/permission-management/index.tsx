@@ -6,7 +6,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
 import { ALL_PERMISSION_CODES } from '@common/permissions';
-import type { RoleRecord } from '@common/schemas/roles';
+import type { RoleListItem, RoleRecord } from '@common/schemas/roles';
 import {
   dateTimeColumn,
   deleteAction,
@@ -25,7 +25,6 @@ import RoleFields from './components/RoleFields';
 import { ROLE_INITIAL_VALUES, toRoleCreateBody, toRoleUpdateBody, toRoleValues, type RoleValues } from './components/roleValues';
 
 const EDIT = 'system:role:edit';
-const DELETE = 'system:role:delete';
 
 export default function PermissionManagementPage() {
   const drawer = useFormDrawer();
@@ -33,7 +32,7 @@ export default function PermissionManagementPage() {
   // The role the drawer edits: a built-in one keeps its codes (they are not sent).
   const editing = useRef<RoleRecord | undefined>(undefined);
 
-  const columns = useMemo<ResourceColumn<RoleRecord>[]>(
+  const columns = useMemo<ResourceColumn<RoleListItem>[]>(
     () => [
       keywordColumn('角色编码或名称'),
       {
@@ -69,18 +68,15 @@ export default function PermissionManagementPage() {
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<RoleRecord>[]>(
-    () => [
-      editAction(EDIT, (r) => openEdit(r.id)),
-      // Built-in roles cannot be deleted (the server refuses too): no button to press.
-      { ...deleteAction<RoleRecord>(DELETE, roles.remove, (r) => r.name), hidden: (r) => r.builtIn },
-    ],
+  // A built-in role offers no 删除 (the server leaves it out of the row's actions and refuses it).
+  const rowActions = useMemo<RowAction<RoleListItem>[]>(
+    () => [editAction('edit', (r) => openEdit(r.id)), deleteAction('delete', roles.remove, (r) => r.name)],
     [openEdit],
   );
 
   return (
     <ManagePageContainer path="/Manage/permission-management">
-      <ResourceTable<RoleRecord>
+      <ResourceTable<RoleListItem>
         headerTitle="角色列表"
         columns={columns}
         fetch={(query) => roles.list(query)}

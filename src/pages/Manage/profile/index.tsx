@@ -1,5 +1,5 @@
 /**
- * 个人中心 (issue 12; PIPL art. 44–47): what the system holds about the caller (account, own unit
+ * 个人中心 (PIPL art. 44–47): what the system holds about the caller (account, own unit
  * or own practitioner record, certificates), their consents (a practitioner may withdraw the
  * sensitive-data one), the last 30 days of logins, their active sessions, and 下载我的数据 (all
  * of it as a JSON file). Corrections go through the usual edit and review path. Staff who handle
@@ -7,13 +7,12 @@
  */
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { useAccess } from '@umijs/max';
 import { App, Button, Result, Skeleton, Space, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { PersonalData } from '@common/schemas/profile';
-import type { AccessFlags } from '@/access';
 import AccountSessions from '@/components/AccountSessions';
 import { ManagePageContainer } from '@/components/ListPage';
+import { useCan } from '@/hooks/useCan';
 import { downloadProfile, getProfile } from '@/services/profile';
 import CertificateList from './components/CertificateList';
 import ConsentList from './components/ConsentList';
@@ -23,7 +22,7 @@ import { AccountCard, PractitionerCard, UnitCard } from './components/RecordCard
 
 export default function ProfilePage() {
   const { message } = App.useApp();
-  const access = useAccess() as AccessFlags;
+  const can = useCan();
   const [data, setData] = useState<PersonalData | null>(null);
   const [failed, setFailed] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -87,7 +86,7 @@ export default function ProfilePage() {
       { key: 'consents', label: '同意记录', children: <ConsentList data={data} onChanged={() => void load()} /> },
       { key: 'logins', label: '登录记录', children: <LoginHistory logins={data.logins} /> },
       { key: 'sessions', label: '会话', children: <AccountSessions /> },
-      ...(access.can('system:personal-data:handle') ? [{ key: 'deletion', label: '个人信息删除请求', children: <DeletionRequests /> }] : []),
+      ...(can('system:personal-data:handle') ? [{ key: 'deletion', label: '个人信息删除请求', children: <DeletionRequests /> }] : []),
     ];
     body = <Tabs items={items} destroyOnHidden />;
   }

@@ -4,11 +4,10 @@
  * account, create staff accounts and assign their roles, and 查看账号 / 重置密码 after the
  * staff member confirms their own password (the new password shows once).
  */
-import { useAccess, useModel } from '@umijs/max';
+import { useModel } from '@umijs/max';
 import { Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { ACCOUNT_KIND_LABELS, type UserRecord } from '@common/schemas/users';
-import type { AccessFlags } from '@/access';
+import { ACCOUNT_KIND_LABELS, type UserListItem, type UserRecord } from '@common/schemas/users';
 import {
   dateTimeColumn,
   editAction,
@@ -22,6 +21,7 @@ import {
   type ResourceTableHandle,
   type RowAction,
 } from '@/components/ListPage';
+import { useCan } from '@/hooks/useCan';
 import { createUser, users } from '@/services/users';
 import ConfirmEnabledSwitch from './components/ConfirmEnabledSwitch';
 import CredentialModal, { type CredentialTarget } from './components/CredentialModal';
@@ -31,14 +31,12 @@ import { useRoleOptions } from './components/useRoleOptions';
 import { toUserCreateBody, toUserUpdateBody, toUserValues, USER_INITIAL_VALUES, type UserValues } from './components/userValues';
 
 const EDIT = 'system:user:edit';
-const ENABLE = 'system:user:enable';
-const RESET = 'system:user:reset-password';
 
 const KIND_ENUM = Object.fromEntries(Object.entries(ACCOUNT_KIND_LABELS).map(([value, text]) => [value, { text }]));
 
 export default function UserManagementPage() {
-  const access = useAccess() as AccessFlags;
-  const canEnable = access.can(ENABLE);
+  // Only to say why one's own account shows a switch that cannot be turned off.
+  const canEnable = useCan()('system:user:enable');
   const { initialState } = useModel('@@initialState');
   const selfId = initialState?.currentUser?.userId;
   const drawer = useFormDrawer();
@@ -48,7 +46,7 @@ export default function UserManagementPage() {
   // The record the drawer edits: its kind decides whether roles go with the update.
   const editing = useRef<UserRecord | undefined>(undefined);
 
-  const columns = useMemo<ResourceColumn<UserRecord>[]>(
+  const columns = useMemo<ResourceColumn<UserListItem>[]>(
     () => [
       keywordColumn('登录账号、姓名、手机号或单位名称'),
       { title: '登录账号', dataIndex: 'loginAccount', width: 140, sorter: true, ellipsis: true },
@@ -114,8 +112,8 @@ export default function UserManagementPage() {
         render: (_dom, r) => (
           <ConfirmEnabledSwitch
             checked={r.enabled}
-            editable={canEnable}
-            self={r.id === selfId}
+            editable={r.actions.includes(r.enabled ? 'disable' : 'enable')}
+            self={r.id === selfId && canEnable}
             name={r.name}
             onToggle={(enabled) => users.action(r.id, enabled ? 'enable' : 'disable')}
             onDone={() => table.current?.reload()}
@@ -140,14 +138,13 @@ export default function UserManagementPage() {
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<UserRecord>[]>(
+  const rowActions = useMemo<RowAction<UserListItem>[]>(
     () => [
-      editAction(EDIT, (r) => openEdit(r.id)),
+      editAction('edit', (r) => openEdit(r.id)),
       {
         key: 'unlock',
         label: '解锁',
-        code: ENABLE,
-        hidden: (r) => !r.lockedUntil,
+        action: 'unlock',
         confirm: (r) => `确定解锁「${r.name}」吗？解锁后可立即重新登录。`,
         run: (r) => users.action(r.id, 'unlock'),
         successMessage: (r) => `已解锁${r.name}`,
@@ -155,13 +152,13 @@ export default function UserManagementPage() {
       {
         key: 'show',
         label: '查看账号',
-        code: RESET,
+        action: 'show-login',
         run: (r) => setCredential({ mode: 'show', userId: r.id, name: r.name }),
       },
       {
         key: 'reset',
         label: '重置密码',
-        code: RESET,
+        action: 'reset-password',
         danger: true,
         run: (r) => setCredential({ mode: 'reset', userId: r.id, name: r.name }),
       },
@@ -171,7 +168,7 @@ export default function UserManagementPage() {
 
   return (
     <ManagePageContainer path="/Manage/user-management">
-      <ResourceTable<UserRecord>
+      <ResourceTable<UserListItem>
         headerTitle="用户列表"
         columns={columns}
         fetch={(query) => users.list(query)}

@@ -3,13 +3,14 @@
  * subject, the state and deadline, what was submitted, the files, the reviewer's comment and
  * the whole review history, with the actions the caller may take now.
  */
-import { Alert, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Timeline, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Empty, Space, Timeline, Typography } from 'antd';
 import { REVIEW_STATUS_LABELS } from '@common/schemas/membership';
-import { INSPECTION_SUBJECT_TYPE_LABELS, type InspectionDetail, type InspectionRecord } from '@common/schemas/inspections';
+import { INSPECTION_SUBJECT_TYPE_LABELS, type InspectionRecord } from '@common/schemas/inspections';
 import { formatDateTime } from '@/components/ListPage';
+import RecordView from '@/components/RecordView';
+import { useRecord } from '@/hooks/useRecord';
 import { getInspection } from '@/services/inspections';
-import type { DecisionKind } from './DecisionModal';
+import type { DecisionKind } from './decision';
 import RecordFiles from '@/components/RecordFiles';
 import { StatusTag } from './status';
 
@@ -26,22 +27,8 @@ export interface DetailDrawerProps {
 }
 
 export default function DetailDrawer({ id, generation, onClose, onDecide, onSubmit }: DetailDrawerProps) {
-  const [state, setState] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; record: InspectionDetail }>({ status: 'loading' });
-
-  const load = useCallback(async (target: string) => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', record: await getInspection(target) });
-    } catch {
-      setState({ status: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (id) void load(id);
-  }, [id, generation, load]);
-
-  const record = state.status === 'ready' ? state.record : null;
+  const detail = useRecord(id, getInspection, [generation]);
+  const { record } = detail;
   const actions = record?.actions ?? [];
   const footer =
     record && actions.length > 0 ? (
@@ -74,79 +61,79 @@ export default function DetailDrawer({ id, generation, onClose, onDecide, onSubm
       destroyOnHidden
       footer={footer}
     >
-      {state.status === 'loading' && <Skeleton active paragraph={{ rows: 10 }} />}
-      {state.status === 'failed' && <Result status="warning" title="详情加载失败" extra={<Button onClick={() => id && void load(id)}>重试</Button>} />}
-      {record && (
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          {record.overdue && <Alert type="error" showIcon title={`已超过截止日期（${record.deadline}）仍未提交`} />}
-          {(record.status === 'returned' || record.status === 'failed') && record.reviewComment && (
-            <Alert type={record.status === 'failed' ? 'error' : 'warning'} showIcon title={record.status === 'failed' ? '不通过原因' : '退回修改原因'} description={record.reviewComment} />
-          )}
-          <Descriptions
-            size="small"
-            bordered
-            column={{ xs: 1, sm: 2 }}
-            items={[
-              { key: 'type', label: '对象类型', children: INSPECTION_SUBJECT_TYPE_LABELS[record.subjectType] },
-              { key: 'name', label: '名称', children: record.subjectName },
-              { key: 'unit', label: '所属单位', children: record.unitName },
-              { key: 'status', label: '状态', children: <StatusTag status={record.status} overdue={record.overdue} /> },
-              { key: 'deadline', label: '截止日期', children: record.deadline },
-              { key: 'certificate', label: '证书有效期至', children: record.certificateValidUntil ?? '-' },
-              { key: 'projects', label: '本年度完成项目数', children: record.projectsDone ?? '-' },
-              { key: 'hours', label: '本年度培训学时', children: record.trainingHours ?? '-' },
-              { key: 'submittedAt', label: '提交时间', children: formatDateTime(record.submittedAt) },
-              { key: 'reviewedAt', label: '审核时间', children: formatDateTime(record.reviewedAt) },
-              { key: 'reviewer', label: '审核人', children: record.reviewerName ?? '-' },
-              { key: 'comment', label: '审核意见', children: record.reviewComment ?? '-' },
-            ]}
-          />
-          <div>
-            <Typography.Title level={5}>年度自查报告</Typography.Title>
-            {record.selfReport ? (
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{record.selfReport}</Typography.Paragraph>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交" />
+      <RecordView state={detail} failedTitle="详情加载失败">
+        {(record) => (
+          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+            {record.overdue && <Alert type="error" showIcon title={`已超过截止日期（${record.deadline}）仍未提交`} />}
+            {(record.status === 'returned' || record.status === 'failed') && record.reviewComment && (
+              <Alert type={record.status === 'failed' ? 'error' : 'warning'} showIcon title={record.status === 'failed' ? '不通过原因' : '退回修改原因'} description={record.reviewComment} />
             )}
-          </div>
-          <div>
-            <Typography.Title level={5}>证明材料</Typography.Title>
-            <RecordFiles files={record.files} empty="未上传证明材料" />
-          </div>
-          <div>
-            <Typography.Title level={5}>审核记录</Typography.Title>
-            {record.reviewHistory.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审核记录" />
-            ) : (
-              <Timeline
-                items={record.reviewHistory.map((h) => ({
-                  key: h.id,
-                  color: HISTORY_COLORS[h.status],
-                  content: (
-                    <div>
-                      <Typography.Text strong>{h.status === 'pending' ? '已提交，待审核' : `审核结果：${DECISION_WORDS[h.status]}`}</Typography.Text>
+            <Descriptions
+              size="small"
+              bordered
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                { key: 'type', label: '对象类型', children: INSPECTION_SUBJECT_TYPE_LABELS[record.subjectType] },
+                { key: 'name', label: '名称', children: record.subjectName },
+                { key: 'unit', label: '所属单位', children: record.unitName },
+                { key: 'status', label: '状态', children: <StatusTag status={record.status} overdue={record.overdue} /> },
+                { key: 'deadline', label: '截止日期', children: record.deadline },
+                { key: 'certificate', label: '证书有效期至', children: record.certificateValidUntil ?? '-' },
+                { key: 'projects', label: '本年度完成项目数', children: record.projectsDone ?? '-' },
+                { key: 'hours', label: '本年度培训学时', children: record.trainingHours ?? '-' },
+                { key: 'submittedAt', label: '提交时间', children: formatDateTime(record.submittedAt) },
+                { key: 'reviewedAt', label: '审核时间', children: formatDateTime(record.reviewedAt) },
+                { key: 'reviewer', label: '审核人', children: record.reviewerName ?? '-' },
+                { key: 'comment', label: '审核意见', children: record.reviewComment ?? '-' },
+              ]}
+            />
+            <div>
+              <Typography.Title level={5}>年度自查报告</Typography.Title>
+              {record.selfReport ? (
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{record.selfReport}</Typography.Paragraph>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交" />
+              )}
+            </div>
+            <div>
+              <Typography.Title level={5}>证明材料</Typography.Title>
+              <RecordFiles files={record.files} empty="未上传证明材料" />
+            </div>
+            <div>
+              <Typography.Title level={5}>审核记录</Typography.Title>
+              {record.reviewHistory.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审核记录" />
+              ) : (
+                <Timeline
+                  items={record.reviewHistory.map((h) => ({
+                    key: h.id,
+                    color: HISTORY_COLORS[h.status],
+                    content: (
                       <div>
-                        <Typography.Text type="secondary">
-                          {formatDateTime(h.submittedAt)} 提交{h.submittedByName ? `（${h.submittedByName}）` : ''}
-                        </Typography.Text>
-                      </div>
-                      {h.decidedAt && (
+                        <Typography.Text strong>{h.status === 'pending' ? '已提交，待审核' : `审核结果：${DECISION_WORDS[h.status]}`}</Typography.Text>
                         <div>
                           <Typography.Text type="secondary">
-                            {formatDateTime(h.decidedAt)} {REVIEW_STATUS_LABELS[h.status]}
-                            {h.decidedByName ? `（${h.decidedByName}）` : ''}
+                            {formatDateTime(h.submittedAt)} 提交{h.submittedByName ? `（${h.submittedByName}）` : ''}
                           </Typography.Text>
                         </div>
-                      )}
-                      {h.comment && <div>{h.status === 'approved' ? '意见' : '原因'}：{h.comment}</div>}
-                    </div>
-                  ),
-                }))}
-              />
-            )}
-          </div>
-        </Space>
-      )}
+                        {h.decidedAt && (
+                          <div>
+                            <Typography.Text type="secondary">
+                              {formatDateTime(h.decidedAt)} {REVIEW_STATUS_LABELS[h.status]}
+                              {h.decidedByName ? `（${h.decidedByName}）` : ''}
+                            </Typography.Text>
+                          </div>
+                        )}
+                        {h.comment && <div>{h.status === 'approved' ? '意见' : '原因'}：{h.comment}</div>}
+                      </div>
+                    ),
+                  }))}
+                />
+              )}
+            </div>
+          </Space>
+        )}
+      </RecordView>
     </Drawer>
   );
 }

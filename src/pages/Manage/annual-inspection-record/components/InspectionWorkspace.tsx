@@ -16,7 +16,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useModel, useSearchParams } from '@umijs/max';
 import { Alert, App, Button, Card, Empty, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AuthType, hasPermission } from '@common/permissions';
+import { AuthType } from '@common/permissions';
 import {
   INSPECTION_STATUS_LABELS,
   INSPECTION_SUBJECT_TYPE_LABELS,
@@ -25,8 +25,17 @@ import {
   type InspectionYearRecord,
 } from '@common/schemas/inspections';
 import { dateTimeColumn, keywordColumn, ResourceTable, type ResourceColumn, type ResourceTableHandle, type RowAction } from '@/components/ListPage';
-import { closeInspectionYear, exportInspections, inspectionUnitOptions, inspections, inspectionYears } from '@/services/inspections';
-import DecisionModal, { type DecisionKind, type DecisionTarget } from './DecisionModal';
+import { useCan } from '@/hooks/useCan';
+import {
+  closeInspectionYear,
+  exportInspections,
+  inspectionUnitOptions,
+  inspections,
+  inspectionYears,
+  type InspectionDecisionResult,
+} from '@/services/inspections';
+import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
+import { decisionStep, type DecisionKind } from './decision';
 import DetailDrawer from './DetailDrawer';
 import OpenYearModal from './OpenYearModal';
 import { StatusTag } from './status';
@@ -49,15 +58,16 @@ export default function InspectionWorkspace() {
   const isStaff = user?.authType === AuthType.Staff;
   const isUnit = user?.authType === AuthType.MemberUnit;
   const isPractitioner = user?.authType === AuthType.Practitioner;
-  const canManage = isStaff && hasPermission(user, 'inspection:manage');
-  const canExport = isUnit || (isStaff && hasPermission(user, 'inspection:export'));
+  const can = useCan();
+  const canManage = can('inspection:manage');
+  const canExport = isUnit || can('inspection:export');
   const { message, modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
 
   const [years, setYears] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; list: InspectionYearRecord[] }>({ status: 'loading' });
   const [units, setUnits] = useState<{ label: string; value: string }[]>([]);
   const [opening, setOpening] = useState(false);
-  const [decision, setDecision] = useState<DecisionTarget | null>(null);
+  const [decision, setDecision] = useState<ReasonRequest<InspectionDecisionResult> | null>(null);
   const [submitting, setSubmitting] = useState<InspectionRecord | null>(null);
   const [generation, setGeneration] = useState(0);
   const table = useRef<ResourceTableHandle>(null);
@@ -176,7 +186,7 @@ export default function InspectionWorkspace() {
   }, [isPractitioner, isStaff, units]);
 
   const openDetail = useCallback((id: string) => patchParams({ id }), [patchParams]);
-  const decide = useCallback((kind: DecisionKind, record: InspectionRecord) => setDecision({ kind, record }), []);
+  const decide = useCallback((kind: DecisionKind, record: InspectionRecord) => setDecision(decisionStep(kind, record, refresh)), [refresh]);
 
   const rowActions = useMemo<RowAction<InspectionRecord>[]>(
     () => [
@@ -184,12 +194,12 @@ export default function InspectionWorkspace() {
       {
         key: 'submit',
         label: (r) => (r.status === 'returned' ? '重新提交' : '提交'),
-        hidden: (r) => !r.actions.includes('submit'),
+        action: 'submit',
         run: (r) => setSubmitting(r),
       },
-      { key: 'approve', label: '通过', code: 'inspection:review', hidden: (r) => !r.actions.includes('approve'), run: (r) => decide('approve', r) },
-      { key: 'return', label: '退回', code: 'inspection:review', hidden: (r) => !r.actions.includes('return'), run: (r) => decide('return', r) },
-      { key: 'reject', label: '不通过', code: 'inspection:review', danger: true, hidden: (r) => !r.actions.includes('reject'), run: (r) => decide('reject', r) },
+      { key: 'approve', label: '通过', action: 'approve', run: (r) => decide('approve', r) },
+      { key: 'return', label: '退回', action: 'return', run: (r) => decide('return', r) },
+      { key: 'reject', label: '不通过', danger: true, action: 'reject', run: (r) => decide('reject', r) },
     ],
     [decide, openDetail],
   );
@@ -315,7 +325,7 @@ export default function InspectionWorkspace() {
         onDecide={decide}
         onSubmit={(r) => setSubmitting(r)}
       />
-      <DecisionModal target={decision} onClose={() => setDecision(null)} onDone={refresh} />
+      <ReasonModal request={decision} onClose={() => setDecision(null)} />
       <SubmitModal record={submitting} onClose={() => setSubmitting(null)} onDone={refresh} />
       {openYearModal}
     </>

@@ -7,7 +7,7 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import { App, Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { ARTICLE_CATEGORY_VALUES, type ArticleRecord } from '@common/schemas/content';
+import { ARTICLE_CATEGORY_VALUES, type ArticleListItem, type ArticleRecord } from '@common/schemas/content';
 import {
   dateRangeFilter,
   dateTimeColumn,
@@ -50,10 +50,10 @@ export default function ArticleTab() {
   const labels = useCategoryLabels();
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
-  const [scheduling, setScheduling] = useState<ArticleRecord | null>(null);
+  const [scheduling, setScheduling] = useState<ArticleListItem | null>(null);
   const [preview, setPreview] = useState<PreviewData | null>(null);
 
-  const columns = useMemo<ResourceColumn<ArticleRecord>[]>(
+  const columns = useMemo<ResourceColumn<ArticleListItem>[]>(
     () => [
       keywordColumn('标题关键字'),
       pinnedTitleColumn(),
@@ -76,11 +76,11 @@ export default function ArticleTab() {
   );
 
   const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<ArticleRecord>[]>(
+  const rowActions = useMemo<RowAction<ArticleListItem>[]>(
     () => [
-      editAction(EDIT, (r) => openEdit(r.id)),
-      ...publishActions<ArticleRecord>(articles, PUBLISH, setScheduling),
-      deleteAction(DELETE, articles.remove, (r) => r.title),
+      editAction('edit', (r) => openEdit(r.id)),
+      ...publishActions<ArticleListItem>(articles, setScheduling),
+      deleteAction('delete', articles.remove, (r) => r.title),
     ],
     [openEdit],
   );
@@ -88,7 +88,7 @@ export default function ArticleTab() {
 
   return (
     <>
-      <ResourceTable<ArticleRecord>
+      <ResourceTable<ArticleListItem>
         headerTitle="文章列表"
         columns={columns}
         fetch={(query) => articles.list(query)}

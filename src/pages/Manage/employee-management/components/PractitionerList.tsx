@@ -1,13 +1,14 @@
 /**
  * The practitioner list of staff (all units, or one unit's context from ?unitId=) and of a
  * member unit (its own): filters, masked ID numbers and phones with 查看 where allowed, the
- * actions each record's state allows, 新增 with the account shown once, 导入 and 导出.
+ * buttons each record's `actions` offer (the server's answer for this caller and the record's
+ * state), 新增 with the account shown once, 导入 and 导出.
  */
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { Link, useModel, useSearchParams } from '@umijs/max';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AuthType, hasPermission, type PermissionCode } from '@common/permissions';
+import { AuthType, type PermissionCode } from '@common/permissions';
 import {
   CERTIFICATE_FILTER_LABELS,
   PRACTITIONER_STATUS_LABELS,
@@ -43,8 +44,10 @@ import MaskedValue from './MaskedValue';
 import PractitionerFields from './PractitionerFields';
 import { StatusBadge } from './PractitionerDetailView';
 import { PRACTITIONER_INITIAL_VALUES, toCreateBody, toPractitionerValues, toUpdateBody, type PractitionerValues } from './practitionerValues';
-import StepModals, { type StepTarget } from './StepModals';
+import { leaveStep, rejectStep } from './steps';
 import { useUnitContext } from './useUnitContext';
+import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
+import { useCan } from '@/hooks/useCan';
 import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
 import { usePractitionerDicts } from './usePractitionerDicts';
 
@@ -56,23 +59,23 @@ const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 
 
 export default function PractitionerList() {
   const { initialState } = useModel('@@initialState');
-  const user = initialState?.currentUser;
-  const isStaff = user?.authType === AuthType.Staff;
+  const isStaff = initialState?.currentUser?.authType === AuthType.Staff;
+  const can = useCan();
   const dicts = usePractitionerDicts();
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
   const [created, setCreated] = useState<CreatedAccount | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [step, setStep] = useState<StepTarget>(null);
+  const [step, setStep] = useState<ReasonRequest | null>(null);
   const [importing, setImporting] = useState(false);
   const [units, setUnits] = useState<{ label: string; value: string }[]>([]);
   const [searchParams] = useSearchParams();
   const contextUnitId = isStaff ? searchParams.get('unitId') : null;
   const [listedUnitName, setListedUnitName] = useState<string | null>(null);
 
-  /** Staff act by permission code; a unit acts on its own records without codes (the server checks both). */
-  const code = useCallback((c: PermissionCode) => (isStaff ? c : undefined), [isStaff]);
-  const may = useCallback((c: PermissionCode) => !isStaff || hasPermission(user, c), [isStaff, user]);
+  /** The toolbar: staff act by permission code; a unit on its own records without codes (the server checks both). */
+  const code = (c: PermissionCode) => (isStaff ? c : undefined);
+  const may = (c: PermissionCode) => !isStaff || can(c);
 
   useEffect(() => {
     if (!isStaff) return undefined;
@@ -191,51 +194,25 @@ export default function PractitionerList() {
       {
         key: 'approve',
         label: '通过',
-        code: 'member:practitioner:approve',
-        hidden: (r) => !isStaff || r.status !== 'pending',
+        action: 'approve',
         confirm: (r) => `确定审核通过「${r.name}」吗？将发放从业人员证书，有效期3年。`,
         run: (r) => approvePractitioner(r.id, { version: r.version }),
         successMessage: (r) => `已审核通过「${r.name}」，证书已发放`,
       },
-      {
-        key: 'reject',
-        label: '驳回',
-        code: 'member:practitioner:approve',
-        danger: true,
-        hidden: (r) => !isStaff || r.status !== 'pending',
-        run: (r) => setStep({ step: 'reject', record: r }),
-      },
-      {
-        key: 'edit',
-        label: '编辑',
-        code: code('member:practitioner:edit'),
-        hidden: (r) => !isStaff && r.status === 'left',
-        run: (r) => openEdit(r.id),
-      },
+      { key: 'reject', label: '驳回', action: 'reject', danger: true, run: (r) => setStep(rejectStep(r, reload)) },
+      { key: 'edit', label: '编辑', action: 'edit', run: (r) => openEdit(r.id) },
       {
         key: 'resubmit',
         label: '重新提交',
-        code: code('member:practitioner:edit'),
-        hidden: (r) => r.status !== 'rejected',
+        action: 'resubmit',
         confirm: (r) => `确定将「${r.name}」重新提交协会审核吗？请先按驳回原因修改。`,
         run: (r) => resubmitPractitioner(r.id, r.version),
         successMessage: '已重新提交审核',
       },
-      {
-        key: 'leave',
-        label: '离职',
-        code: code('member:practitioner:edit'),
-        danger: true,
-        hidden: (r) => r.status !== 'approved',
-        run: (r) => setStep({ step: 'leave', record: r }),
-      },
-      {
-        ...deleteAction<PractitionerRecord>('member:practitioner:delete', practitioners.remove, (r) => r.name),
-        code: code('member:practitioner:delete'),
-        hidden: (r) => !(r.status === 'pending' || r.status === 'rejected') || !!r.certificateNo,
-      },
+      { key: 'leave', label: '离职', action: 'leave', danger: true, run: (r) => setStep(leaveStep(r, reload)) },
+      deleteAction('delete', practitioners.remove, (r) => r.name),
     ],
-    [code, isStaff, openEdit],
+    [openEdit, reload],
   );
 
   const toolbarExtra = [
@@ -250,7 +227,7 @@ export default function PractitionerList() {
 
   const exports: ExportAction[] = [
     ...(may('member:practitioner:export') ? [{ key: 'export', label: '导出', icon: true, run: exportPractitioners }] : []),
-    ...(isStaff && hasPermission(user, 'member:practitioner:export-sensitive')
+    ...(can('member:practitioner:export-sensitive')
       ? [
           {
             key: 'export-sensitive',
@@ -322,7 +299,7 @@ export default function PractitionerList() {
       </ResourceFormDrawer>
       <AccountModal account={created} onClose={() => setCreated(null)} />
       <DetailDrawer id={detailId} onClose={() => setDetailId(null)} dicts={dicts} />
-      <StepModals target={step} onClose={() => setStep(null)} onDone={reload} />
+      <ReasonModal request={step} onClose={() => setStep(null)} />
       <ImportModal open={importing} onClose={() => setImporting(false)} onImported={reload} unitOptions={isStaff ? units : undefined} defaultUnitId={contextUnitId ?? undefined} />
     </>
   );

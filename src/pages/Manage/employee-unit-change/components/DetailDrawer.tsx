@@ -6,11 +6,12 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
-import { Alert, Button, Descriptions, Drawer, Empty, Result, Skeleton, Space, Timeline, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Empty, Space, Timeline, Typography } from 'antd';
 import type { UnitChangeDetail, UnitChangeWaiting } from '@common/schemas/unitChanges';
 import type { PreviewItem } from '@common/schemas/files';
 import { formatDateTime } from '@/components/ListPage';
+import RecordView from '@/components/RecordView';
+import { useRecord } from '@/hooks/useRecord';
 import { previewFiles } from '@/services/file';
 import { getUnitChange } from '@/services/unitChanges';
 import { StatusTag, stepColor, stepLabel } from './status';
@@ -25,35 +26,21 @@ const WAITING_TEXT: Record<UnitChangeWaiting, string> = {
   association: '等待协会审批',
 };
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; detail: UnitChangeDetail; previews: Map<string, PreviewItem> };
+/** The change with the previews of its release letters (a letter without one still lists). */
+async function loadChange(id: string): Promise<{ detail: UnitChangeDetail; previews: Map<string, PreviewItem> }> {
+  const detail = await getUnitChange(id);
+  const ids = detail.releaseLetters.map((f) => f.fileId);
+  const previews = ids.length ? await previewFiles(ids).catch((): PreviewItem[] => []) : [];
+  return { detail, previews: new Map(previews.map((p) => [p.fileId, p])) };
+}
 
 export default function DetailDrawer({ id, onClose }: DetailDrawerProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!id) return undefined;
-    let live = true;
-    setLoaded({ state: 'loading' });
-    getUnitChange(id)
-      .then(async (detail) => {
-        const ids = detail.releaseLetters.map((f) => f.fileId);
-        const previews = ids.length ? await previewFiles(ids).catch(() => [] as PreviewItem[]) : [];
-        if (live) setLoaded({ state: 'ready', detail, previews: new Map(previews.map((p) => [p.fileId, p])) });
-      })
-      .catch(() => live && setLoaded({ state: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [id, attempt]);
-
+  const change = useRecord(id, loadChange);
   return (
     <Drawer open={!!id} onClose={onClose} size={720} title="单位变更详情" destroyOnHidden>
-      {loaded.state === 'loading' && <Skeleton active paragraph={{ rows: 8 }} />}
-      {loaded.state === 'failed' && (
-        <Result status="warning" title="详情加载失败" extra={<Button onClick={() => setAttempt((n) => n + 1)}>重试</Button>} />
-      )}
-      {loaded.state === 'ready' && <DetailBody detail={loaded.detail} previews={loaded.previews} />}
+      <RecordView state={change} failedTitle="详情加载失败" rows={8}>
+        {({ detail, previews }) => <DetailBody detail={detail} previews={previews} />}
+      </RecordView>
     </Drawer>
   );
 }

@@ -1,18 +1,20 @@
 /**
- * One member unit's page (staff, 进入单位): the navigation context (SPEC.md §3) says which
- * unit staff are in (the model's unitId, and the breadcrumb 会员单位管理 / <unit name>), the
+ * One member unit's page (staff, 进入单位): the navigation context (src/models/navigation.ts)
+ * says which unit staff are in (its unitId, and the breadcrumb 会员单位管理 / <unit name>), the
  * unit's summary, and its practitioners, projects and business cases as links into those
  * pages filtered to this unit (`?unitId=`), with their counts. 详细资料 shows everything the
  * detail drawer shows (fields, files, certificate, review history).
  */
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { PageContainer } from '@ant-design/pro-components';
-import { Link, useAccess, useModel, useNavigate, useParams } from '@umijs/max';
-import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tabs, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Link, useModel, useNavigate, useParams } from '@umijs/max';
+import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Statistic, Tabs, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
 import type { PermissionCode } from '@common/permissions';
 import { MEMBER_UNIT_STATUS_LABELS, type MemberUnitRecord } from '@common/schemas/memberUnits';
-import type { AccessFlags } from '@/access';
+import { LoadFailed } from '@/components/LoadError';
+import { useCan } from '@/hooks/useCan';
+import { useRecord } from '@/hooks/useRecord';
 import { isApiError } from '@/requestErrors';
 import { memberUnits } from '@/services/memberUnits';
 import UnitDetail, { certificateLink } from '../components/UnitDetail';
@@ -22,8 +24,6 @@ import { labelOf } from '@/hooks/useDictionaries';
 import { levelColor, useMemberLevels } from '../components/useMemberLevels';
 
 const LIST_PATH = '/Manage/member-unit-management';
-
-type Load = { status: 'loading' } | { status: 'failed'; notFound: boolean } | { status: 'ready'; unit: MemberUnitRecord };
 
 /** The unit's records on the other pages, filtered to it. */
 export function unitLinks(id: string, counts: MemberUnitRecord['counts']) {
@@ -45,25 +45,11 @@ export function unitLinks(id: string, counts: MemberUnitRecord['counts']) {
 export default function MemberUnitPage() {
   const { id = '' } = useParams<{ id: string }>();
   const navigate = useNavigate();
-  const access = useAccess() as AccessFlags;
+  const can = useCan();
   const levels = useMemberLevels();
   const { setUnitId, setBreadcrumb } = useModel('navigation');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchUnit = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      setLoad({ status: 'ready', unit: await memberUnits.get(id) });
-    } catch (err) {
-      setLoad({ status: 'failed', notFound: isApiError(err) && err.httpStatus === 404 });
-    }
-  }, [id]);
-
-  useEffect(() => {
-    void fetchUnit();
-  }, [fetchUnit]);
-
-  const unit = load.status === 'ready' ? load.unit : null;
+  const loaded = useRecord(id, memberUnits.get);
+  const unit = loaded.record ?? null;
   const unitName = unit?.name;
 
   // The context: this unit, until staff leave for the list (which resets it). The unitId stays
@@ -76,7 +62,7 @@ export default function MemberUnitPage() {
     return () => setBreadcrumb([]);
   }, [unitName, setBreadcrumb]);
 
-  const decisions = useChangeDecisions(unit, () => void fetchUnit());
+  const decisions = useChangeDecisions(unit, loaded.reload);
 
   const back = (
     <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST_PATH)}>
@@ -84,30 +70,20 @@ export default function MemberUnitPage() {
     </Button>
   );
 
-  if (load.status === 'loading') {
+  if (!unit) {
+    const notFound = isApiError(loaded.error) && loaded.error.httpStatus === 404;
     return (
       <PageContainer title="会员单位">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </PageContainer>
-    );
-  }
-  if (load.status === 'failed' || !unit) {
-    return (
-      <PageContainer title="会员单位">
-        <Result
-          status={load.status === 'failed' && load.notFound ? '404' : 'warning'}
-          title={load.status === 'failed' && load.notFound ? '会员单位不存在' : '会员单位加载失败'}
-          extra={[
-            back,
-            ...(load.status === 'failed' && !load.notFound
-              ? [
-                  <Button key="retry" type="primary" onClick={() => void fetchUnit()}>
-                    重试
-                  </Button>,
-                ]
-              : []),
-          ]}
-        />
+        {loaded.loading ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : (
+          <LoadFailed
+            title={notFound ? '会员单位不存在' : '会员单位加载失败'}
+            notFound={notFound}
+            onRetry={notFound ? undefined : loaded.reload}
+            extra={[back]}
+          />
+        )}
       </PageContainer>
     );
   }
@@ -145,7 +121,7 @@ export default function MemberUnitPage() {
       </Descriptions>
       <Row gutter={[16, 16]}>
         {unitLinks(unit.id, unit.counts).map((link) => {
-          const allowed = access.can(link.code);
+          const allowed = can(link.code);
           return (
             <Col key={link.key} xs={24} md={8}>
               <Card>

@@ -2,13 +2,14 @@
  * 详情: one member unit in a drawer (loaded fresh each time it opens), with the key-field
  * change decisions and a way into the unit's own page (its practitioners, projects, cases).
  */
-import { Link, useAccess } from '@umijs/max';
-import { App, Button, Drawer, Result, Skeleton, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@umijs/max';
+import { App, Button, Drawer, Space } from 'antd';
+import { useState } from 'react';
 import { STATUS_REASON_MAX, type MemberUnitRecord } from '@common/schemas/memberUnits';
-import type { AccessFlags } from '@/access';
 import { memberUnits } from '@/services/memberUnits';
 import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
+import RecordView from '@/components/RecordView';
+import { useRecord } from '@/hooks/useRecord';
 import UnitDetail from './UnitDetail';
 import type { MemberLevels } from './useMemberLevels';
 
@@ -20,19 +21,19 @@ export interface UnitDetailDrawerProps {
   onChanged: () => void;
 }
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; unit: MemberUnitRecord };
-
 export function unitPagePath(id: string): string {
   return `/Manage/member-unit-management/${encodeURIComponent(id)}`;
 }
 
-/** The unit detail with the change decisions wired (used by the drawer and the unit's page). */
+/**
+ * The unit detail with the change decisions wired (used by the drawer and the unit's page),
+ * when the unit's `actions` offer them (a pending change, a caller who may decide it).
+ */
 export function useChangeDecisions(unit: MemberUnitRecord | null, onDecided: () => void) {
-  const access = useAccess() as AccessFlags;
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
-  if (!unit?.pendingChange || !access.can('member:unit:approve')) return { actions: undefined, modal: null };
+  if (!unit?.pendingChange || !unit.actions.includes('decide-change')) return { actions: undefined, modal: null };
   const approve = async () => {
     setBusy(true);
     try {
@@ -69,24 +70,10 @@ export function useChangeDecisions(unit: MemberUnitRecord | null, onDecided: () 
 }
 
 export default function UnitDetailDrawer({ unitId, levels, onClose, onChanged }: UnitDetailDrawerProps) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetchUnit = useCallback(async (id: string) => {
-    setLoad({ status: 'loading' });
-    try {
-      setLoad({ status: 'ready', unit: await memberUnits.get(id) });
-    } catch {
-      setLoad({ status: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (unitId) void fetchUnit(unitId);
-  }, [unitId, fetchUnit]);
-
-  const unit = load.status === 'ready' ? load.unit : null;
+  const loaded = useRecord(unitId, memberUnits.get);
+  const unit = loaded.record ?? null;
   const decisions = useChangeDecisions(unit, () => {
-    if (unitId) void fetchUnit(unitId);
+    loaded.reload();
     onChanged();
   });
 
@@ -107,11 +94,9 @@ export default function UnitDetailDrawer({ unitId, levels, onClose, onChanged }:
         )
       }
     >
-      {load.status === 'loading' && <Skeleton active paragraph={{ rows: 10 }} />}
-      {load.status === 'failed' && (
-        <Result status="warning" title="会员单位加载失败" extra={<Button onClick={() => unitId && void fetchUnit(unitId)}>重试</Button>} />
-      )}
-      {unit && <UnitDetail unit={unit} levels={levels} changeActions={decisions.actions} />}
+      <RecordView state={loaded} failedTitle="会员单位加载失败">
+        {(shown) => <UnitDetail unit={shown} levels={levels} changeActions={decisions.actions} />}
+      </RecordView>
       {decisions.modal}
     </Drawer>
   );

@@ -1,6 +1,5 @@
 /** The role form (inside ResourceFormDrawer): code (at creation), name, description and the codes. */
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { useAccess } from '@umijs/max';
 import { Alert, Descriptions, Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback } from 'react';
@@ -12,8 +11,8 @@ import {
   ROLE_NAME_MAX,
   type RoleRecord,
 } from '@common/schemas/roles';
-import type { AccessFlags } from '@/access';
 import { maxLength, required } from '@/components/ListPage';
+import { useCan } from '@/hooks/useCan';
 import PermissionTree from './PermissionTree';
 
 const ROLE_CODE = new RegExp(ROLE_CODE_PATTERN);
@@ -26,8 +25,8 @@ const codeRule: Rule = {
 };
 
 export default function RoleFields({ record }: { record?: RoleRecord }) {
-  const access = useAccess() as AccessFlags;
-  const grantable = useCallback((code: string) => isPermissionCode(code) && access.can(code), [access]);
+  const can = useCan();
+  const grantable = useCallback((code: string) => isPermissionCode(code) && can(code), [can]);
   const builtIn = !!record?.builtIn;
   return (
     <>

@@ -1,14 +1,16 @@
 /**
  * 启用/停用 of an account, asked first: disabling ends the person's sessions at once, so the
- * switch opens a confirmation instead of acting on the click. Your own account cannot be
- * disabled (the server refuses it too); those without the code see a tag.
+ * switch opens a confirmation instead of acting on the click. It acts only where the row
+ * offers the change (its `actions`); your own account, which the server never lets you
+ * disable, shows a switch that says so; others see a tag.
  */
 import { App, Popconfirm, Switch, Tag, Tooltip } from 'antd';
 
 export interface ConfirmEnabledSwitchProps {
   checked: boolean;
+  /** The row offers the change (`enable` or `disable` in its actions). */
   editable: boolean;
-  /** The caller's own account. */
+  /** The caller's own account, which they would otherwise switch (they hold the code). */
   self: boolean;
   name: string;
   onToggle: (enabled: boolean) => Promise<unknown>;
@@ -17,15 +19,15 @@ export interface ConfirmEnabledSwitchProps {
 
 export default function ConfirmEnabledSwitch({ checked, editable, self, name, onToggle, onDone }: ConfirmEnabledSwitchProps) {
   const { message } = App.useApp();
-  if (!editable) return checked ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>;
   const label = `用户「${name}」：${checked ? '已启用' : '已停用'}`;
-  if (self && checked) {
+  if (!editable && self && checked) {
     return (
       <Tooltip title="不能停用自己的账号">
         <Switch checked disabled checkedChildren="启用" unCheckedChildren="停用" aria-label={label} />
       </Tooltip>
     );
   }
+  if (!editable) return checked ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>;
   return (
     <Popconfirm
       title={checked ? `确定停用「${name}」吗？` : `确定启用「${name}」吗？`}
