@@ -1,5 +1,6 @@
 /**
- * What the content page tests share (tests/unit/content-*.test.tsx): a logged-in fixture
+ * What the back-office page tests share (tests/unit/<page>.test.tsx, named after the page's
+ * folder under src/pages/Manage, and the ListPage component tests): a logged-in fixture
  * user behind Umi's initial state and access flags, the page rendered in a router with a
  * probe that shows the URL, and a textarea in place of wangEditor (which jsdom cannot run).
  *

@@ -1,0 +1,219 @@
+/**
+ * <ResourceTable/> (src/components/ListPage/ResourceTable.tsx) over a small resource of its
+ * own (GET /widgets, answered here): the filters start from the URL and go to the server, a
+ * search writes them back; a sortable column sends `sort=field,dir`; an empty list says so; a
+ * failed one says so and offers 重试; each row shows the buttons its `actions` offer (a button
+ * naming no action shows on every row); a destructive one asks first, naming the record; 新建
+ * needs its code; a row offering none of the batch actions cannot be selected.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  dateTimeColumn,
+  deleteAction,
+  editAction,
+  keywordColumn,
+  ResourceTable,
+  type BatchAction,
+  type ResourceColumn,
+  type RowAction,
+} from '@/components/ListPage';
+import { api } from '@/services/api';
+import type { Page } from '@common/schemas/common';
+import { answerNetworkError, limitedStaff, server, superAdmin } from '../../mock';
+import { apiPath, ok } from '../../mock/envelopes';
+import { currentUrl, renderPage, rowOf, waitForRow, waitForUrl } from './contentTestKit';
+
+vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
+
+/** A type alias (not an interface), so that it passes as a plain record of fields. */
+type Widget = {
+  id: string;
+  name: string;
+  state: 'draft' | 'published';
+  updatedAt: string;
+  actions: ('edit' | 'publish' | 'delete')[];
+};
+
+const WIDGETS: Widget[] = [
+  { id: 'w1', name: '草稿部件', state: 'draft', updatedAt: '2026-11-01T02:00:00.000Z', actions: ['edit', 'publish', 'delete'] },
+  { id: 'w2', name: '已发布部件', state: 'published', updatedAt: '2026-11-02T02:00:00.000Z', actions: ['edit'] },
+  { id: 'w3', name: '只读部件', state: 'published', updatedAt: '2026-11-03T02:00:00.000Z', actions: [] },
+];
+
+/** The queries GET /widgets received, and the ids DELETE /widgets/:id removed. */
+const seen: { queries: Record<string, string>[]; deleted: string[]; ran: string[] } = { queries: [], deleted: [], ran: [] };
+
+function serveWidgets(rows: Widget[] = WIDGETS) {
+  seen.queries = [];
+  seen.deleted = [];
+  seen.ran = [];
+  let stored = [...rows];
+  server.use(
+    http.get(apiPath('/widgets'), ({ request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      seen.queries.push(query);
+      const list = stored.filter((w) => (!query.state || w.state === query.state) && (!query.keyword || w.name.includes(query.keyword)));
+      if (query.sort === 'updatedAt,desc') list.reverse();
+      return HttpResponse.json(ok({ list, total: list.length, current: Number(query.current ?? 1), pageSize: Number(query.pageSize ?? 10) }));
+    }),
+    http.delete(apiPath('/widgets/:id'), ({ params }) => {
+      seen.deleted.push(String(params.id));
+      stored = stored.filter((w) => w.id !== params.id);
+      return HttpResponse.json(ok(null));
+    }),
+  );
+}
+
+const lastQuery = () => seen.queries[seen.queries.length - 1] ?? {};
+
+const columns: ResourceColumn<Widget>[] = [
+  keywordColumn<Widget>('名称关键字'),
+  { title: '名称', dataIndex: 'name' },
+  { title: '状态', dataIndex: 'state', valueType: 'select', valueEnum: { draft: { text: '草稿' }, published: { text: '已发布' } }, filter: true },
+  dateTimeColumn<Widget>('更新时间', 'updatedAt', { sorter: true }),
+];
+
+const rowActions: RowAction<Widget>[] = [
+  { key: 'view', label: '查看', run: (r) => seen.ran.push(`view ${r.id}`) },
+  editAction<Widget>('edit', (r) => seen.ran.push(`edit ${r.id}`)),
+  { key: 'publish', label: '发布', action: 'publish', run: (r) => seen.ran.push(`publish ${r.id}`) },
+  deleteAction<Widget>('delete', (id) => api(`/widgets/${id}`, { method: 'DELETE' }), (r) => r.name),
+];
+
+function WidgetList({ actions = rowActions, batch }: { actions?: RowAction<Widget>[]; batch?: BatchAction<Widget>[] }) {
+  return (
+    <ResourceTable<Widget>
+      headerTitle="部件"
+      columns={columns}
+      fetch={(query) => api<Page<Widget>>('/widgets', { params: query })}
+      rowActions={actions}
+      batchActions={batch}
+      rowName={(r) => r.name}
+      create={{ code: 'content:article:edit', label: '新建部件', onClick: () => seen.ran.push('create') }}
+    />
+  );
+}
+
+describe('ResourceTable: the URL, the search form and the server', () => {
+  it('starts from the URL’s filters and sort, and a search writes them back (page 1 left out)', async () => {
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets?state=published&keyword=部件&sort=updatedAt,desc&current=1');
+    await waitForRow('已发布部件');
+    expect(seen.queries[0]).toMatchObject({ state: 'published', keyword: '部件', sort: 'updatedAt,desc', current: '1' });
+    expect((document.getElementById('keyword') as HTMLInputElement).value).toBe('部件');
+    expect(screen.queryByText('草稿部件')).toBeNull();
+
+    fireEvent.change(document.getElementById('keyword') as HTMLInputElement, { target: { value: '只读' } });
+    fireEvent.click(screen.getByText('查 询'));
+    await waitForUrl(/keyword=%E5%8F%AA%E8%AF%BB/);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ keyword: '只读', state: 'published', current: '1' }));
+    expect(currentUrl()).not.toContain('current=');
+    await waitFor(() => expect(screen.queryByText('已发布部件')).toBeNull());
+  });
+
+  it('a sortable column sends sort=field,dir and writes it to the URL', async () => {
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(seen.queries[0].sort).toBeUndefined();
+    const header = screen.getAllByText('更新时间').find((el) => el.closest('th'));
+    fireEvent.click(header as HTMLElement);
+    await waitFor(() => expect(lastQuery().sort).toBe('updatedAt,asc'));
+    await waitForUrl(/sort=updatedAt%2Casc/);
+  });
+
+  it('an empty list says 暂无数据', async () => {
+    serveWidgets([]);
+    renderPage(<WidgetList />, '/widgets');
+    expect((await screen.findAllByText('暂无数据', undefined, { timeout: 5000 })).length).toBeGreaterThan(0);
+  });
+
+  it('a failed list says so and offers 重试, which loads the rows', async () => {
+    serveWidgets();
+    server.use(answerNetworkError('get', '/widgets'));
+    renderPage(<WidgetList />, '/widgets');
+    expect(await screen.findByText('数据加载失败', undefined, { timeout: 5000 })).toBeInTheDocument();
+    serveWidgets();
+    fireEvent.click(screen.getByText('重试'));
+    await waitForRow('草稿部件');
+    expect(screen.queryByText('数据加载失败')).toBeNull();
+  });
+});
+
+describe('ResourceTable: the buttons', () => {
+  it('each row shows the buttons its actions offer; one naming no action shows on every row', async () => {
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets');
+    await waitForRow('草稿部件');
+    const draft = within(rowOf('草稿部件'));
+    expect(draft.getByText('查看')).toBeInTheDocument();
+    expect(draft.getByText('编辑')).toBeInTheDocument();
+    expect(draft.getByText('发布')).toBeInTheDocument();
+    expect(draft.getByText('删除')).toBeInTheDocument();
+    const published = within(rowOf('已发布部件'));
+    expect(published.getByText('编辑')).toBeInTheDocument();
+    expect(published.queryByText('发布')).toBeNull();
+    expect(published.queryByText('删除')).toBeNull();
+    const readOnly = within(rowOf('只读部件'));
+    expect(readOnly.getByText('查看')).toBeInTheDocument();
+    expect(readOnly.queryByText('编辑')).toBeNull();
+
+    fireEvent.click(published.getByText('编辑'));
+    expect(seen.ran).toEqual(['edit w2']);
+  });
+
+  it('without any button a row offers, there is no operations column', async () => {
+    serveWidgets(WIDGETS.map((w) => ({ ...w, actions: [] })));
+    renderPage(<WidgetList actions={rowActions.filter((a) => a.key !== 'view')} />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(screen.queryByText('操作')).toBeNull();
+    expect(screen.queryByText('编辑')).toBeNull();
+  });
+
+  it('a destructive one asks first, naming the record, and calls only when confirmed', async () => {
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets');
+    await waitForRow('草稿部件');
+    fireEvent.click(within(rowOf('草稿部件')).getByText('删除'));
+    expect(await screen.findByText('确定删除「草稿部件」吗？删除后不可恢复。')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('取 消'));
+    expect(seen.deleted).toEqual([]);
+
+    fireEvent.click(within(rowOf('草稿部件')).getByText('删除'));
+    fireEvent.click(await screen.findByText('确 定'));
+    await waitFor(() => expect(seen.deleted).toEqual(['w1']));
+    expect(await screen.findByText('已删除')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('草稿部件')).toBeNull());
+  });
+
+  it('新建 is the toolbar’s: it shows only with its code', async () => {
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets', superAdmin);
+    await waitForRow('草稿部件');
+    fireEvent.click(screen.getByText('新建部件'));
+    expect(seen.ran).toEqual(['create']);
+  });
+
+  it('新建 does not show without its code', async () => {
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets', limitedStaff);
+    await waitForRow('草稿部件');
+    expect(screen.queryByText('新建部件')).toBeNull();
+  });
+
+  it('a batch that follows the rows’ actions: a row offering none cannot be selected; the page’s dialog gets the rows', async () => {
+    serveWidgets();
+    const opened: string[][] = [];
+    const batch: BatchAction<Widget>[] = [{ key: 'publish', label: '发布', action: 'publish', open: (rows) => opened.push(rows.map((r) => r.id)) }];
+    renderPage(<WidgetList batch={batch} />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(within(rowOf('只读部件')).getByRole('checkbox')).toBeDisabled();
+    expect(within(rowOf('已发布部件')).getByRole('checkbox')).toBeDisabled();
+    fireEvent.click(within(rowOf('草稿部件')).getByRole('checkbox'));
+    expect(screen.getByText('已选择 1 项')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '批量发布' }));
+    expect(opened).toEqual([['w1']]);
+  });
+});
