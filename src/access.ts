@@ -3,8 +3,8 @@
  *
  * Umi's access plugin calls the default export with the initial state; components read the
  * flags through src/hooks/useCan.ts (`useCan()` for `can(code)`, `useAccessFlags()` for all),
- * typed, never through a cast of `useAccess()`. The flags only derive from the current user and the
- * one table of pages (common/menu.ts): the server enforces the same permission codes.
+ * typed, never through a cast of `useAccess()`. The flags only derive from the current user
+ * and the one table of pages (common/menu.ts): the server enforces the same permission codes.
  * Nothing here imports React, so the public bundle stays light.
  */
 import { canOpenEntry, MANAGE_ROOT, type PageEntry } from '@common/menu';
