@@ -1,5 +1,5 @@
 /**
- * The shape of Umi's initial state (SPEC.md §1, §4), in a module without React so that
+ * The shape of Umi's initial state, in a module without React so that
  * src/access.ts, layouts and pages can import the type and the application name alike.
  * `getInitialState` in src/app.tsx builds it.
  */

@@ -1,5 +1,5 @@
 /**
- * Shown by Umi while a page chunk loads (SPEC.md §1: a blank placeholder on first load).
+ * Shown by Umi while a page chunk loads: a blank placeholder (also on first load).
  * A chunk script that fails, or a load that takes longer than the 120 s time-out, turns it
  * into the load-error view; a failure first gets one guarded automatic reload.
  */

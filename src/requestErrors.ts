@@ -1,5 +1,5 @@
 /**
- * How every call's outcome is judged and shown (SPEC.md §4, §8; API.md "envelope").
+ * How every call's outcome is judged and shown (the envelope and its statuses: common/api.ts).
  *
  * Two halves, as in Ant Design Pro: `toApiError` turns a response or a failure into an
  * `ApiError` (or nothing, for a success), and `showApiError` shows it and runs its side
@@ -121,7 +121,7 @@ export function isTokenError(error: unknown): boolean {
 }
 
 /**
- * Anything that looks like API.md's envelope: a boolean `success`, or a numeric `status`
+ * Anything that looks like the API's envelope (ApiEnvelope): a boolean `success`, or a numeric `status`
  * with a string `message` (a bare record with a `status` field is not one).
  */
 export function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
@@ -214,7 +214,11 @@ export function expireSession(): void {
 
 /* ---------- showing ---------- */
 
-/** Shows an ApiError the way SPEC.md §8 says and runs its side effects. */
+/**
+ * Shows an ApiError and runs its side effects: a token error ends the session and toasts the
+ * message with "，请重新登录"; a business or permission refusal is a toast; an HTTP or network
+ * failure, a notification.
+ */
 export function showApiError(error: ApiError): void {
   switch (error.kind) {
     case 'token': {

@@ -1,5 +1,5 @@
 /**
- * The session kept in local storage (SPEC.md §3, §9): the token as a plain string under
+ * The session kept in local storage: the token as a plain string under
  * `token`, the current user as JSON under `currentUser`.
  *
  * Every function survives a storage that throws (private windows, quota) and a value that
@@ -65,8 +65,8 @@ function announce(user: CurrentUser | undefined) {
 }
 
 /**
- * Saves the user; `unitId` becomes the given unitId or, when that is empty, the userId
- * (SPEC.md §3). Returns what was stored.
+ * Saves the user; `unitId` becomes the given unitId or, when that is empty, the userId.
+ * Returns what was stored.
  */
 export function saveCurrentUser(user: CurrentUser): CurrentUser {
   const stored: CurrentUser = { ...user, unitId: user.unitId || user.userId };

@@ -1,5 +1,5 @@
 /**
- * Request hooks with the product's defaults (SPEC.md §9), over ahooks 3 (not the ahooks-2
+ * Request hooks with the product's defaults, over ahooks 3 (not the ahooks-2
  * `useRequest` that @umijs/max re-exports).
  *
  * - `useApiRequest(service, options)`: ahooks `useRequest` that refreshes when the window
@@ -54,7 +54,8 @@ export interface LoadMoreOptions<T> extends Omit<InfiniteScrollOptions<LoadMoreD
 }
 
 /**
- * Infinite scrolling over a paged list call (`{ list, total, current, pageSize }`, API.md).
+ * Infinite scrolling over a paged list call (`{ list, total, current, pageSize }`, Page
+ * in common/schemas/common.ts).
  * `fetchPage` receives the page to load; pass `target` (the scrolling element) for
  * scroll-triggered loading, or call `loadMore()` from a button.
  */

@@ -6,5 +6,5 @@ import { APP_NAME } from '@/initialState';
 
 export const ASSOCIATION_NAME = APP_NAME;
 
-/** SPEC.md §1: the public path is the site root. */
+/** The site is served from the root (public path /), where the files of public/ are. */
 export const LOGO_URL = '/logo.svg';

@@ -1,6 +1,6 @@
 /**
  * Menu icons by the names common/menu.ts uses. Each icon is imported on its own so that the
- * bundle holds only these, not the whole icon set (ARCHITECTURE.md).
+ * bundle holds only these, not the whole icon set.
  */
 import type { ReactNode } from 'react';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';

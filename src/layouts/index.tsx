@@ -1,6 +1,6 @@
 /**
  * The one global layout Umi wraps every convention route in. It picks the frame from the
- * path (SPEC.md §2, layoutOf in common/menu.ts): none for the standalone pages, the light
+ * path (layoutOf in common/menu.ts): none for the standalone pages, the light
  * public frame, or the back office. The back office is imported lazily so that public
  * visitors never download ProLayout.
  */

@@ -1,5 +1,5 @@
 /**
- * Navigation context (SPEC.md §1, §3): the unit the back office is working on and the
+ * Navigation context: the unit the back office is working on and the
  * breadcrumb pages set. `useModel('navigation')`.
  *
  * unitId starts from the stored current user (whose unitId falls back to the userId) and

@@ -1,4 +1,4 @@
-/** The catch-all page (SPEC.md §2: * shows a not-found page). */
+/** The catch-all page: any path no route matches shows this not-found page. */
 import { Button, Result } from 'antd';
 import { useNavigate } from '@umijs/max';
 import { NOT_FOUND_TITLE } from '@common/menu';

@@ -1,5 +1,5 @@
 /**
- * The home page (issue 6): the carousel, the latest 协会工作, 协会新闻 and 通知公告 side by side
+ * The home page: the carousel, the latest 协会工作, 协会新闻 and 通知公告 side by side
  * (stacked on phones) with "更多" links, the member window strip and the friendship links.
  * One request: GET /public/home.
  */

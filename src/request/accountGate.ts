@@ -1,5 +1,5 @@
 /**
- * The account gate (issue 12) as the request layer sees it: the server answers statuses
+ * The account gate as the request layer sees it: the server answers statuses
  * 22–24 (HTTP 403) while the account must first change its password (22 forced, 23 expired)
  * or confirm the first-login consent (24). Any call may meet it (a page opened in another
  * tab, a password that expired during the session), so the request layer announces it and

@@ -1,5 +1,5 @@
 /**
- * Umi's request configuration (SPEC.md §7): every call goes to /api/v1, carries the stored
+ * Umi's request configuration: every call goes to /api/v1, carries the stored
  * token in the `token` header (empty when logged out), defaults to GET, and passes through
  * src/requestErrors.ts. src/app.tsx exports it as the `request` runtime config.
  */

@@ -12,7 +12,7 @@ type AppApi = ReturnType<typeof App.useApp>;
 export type MessageApi = AppApi['message'];
 export type NotificationApi = AppApi['notification'];
 
-/** SPEC.md §9: a toast lasts 2 s, and at most one shows at a time. */
+/** A toast lasts 2 s, and at most one shows at a time. */
 export const MESSAGE_CONFIG = { duration: 2, maxCount: 1 } as const;
 
 /** What src/app.tsx hands antd's <App> (the antd plugin's `appConfig`). */

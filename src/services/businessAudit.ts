@@ -1,5 +1,5 @@
 /**
- * 业务审核 (issue 8): the queue of pending reviews (with the count of each kind), one record with
+ * 业务审核: the queue of pending reviews (with the count of each kind), one record with
  * its subject's history, and decisions on one or several records (each item's result comes back).
  */
 import type { ReviewDecideBody, ReviewDecideResult, ReviewDetail, ReviewQueuePage, ReviewQueueQuery } from '@common/schemas/businessAudit';

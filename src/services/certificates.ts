@@ -1,5 +1,5 @@
 /**
- * Certificates: the public check by number (API.md `GET /public/certificates/{number}`), and
+ * Certificates: the public check by number (`GET /api/v1/public/certificates/{number}`), and
  * the staff list and 吊销 (certificate preview). Only `api` is imported, so the public page
  * stays light.
  */

@@ -1,4 +1,4 @@
-/** Dictionaries (SPEC.md §7 `/dict/item/{id}`), cached in the client for the session. */
+/** Dictionaries (`/api/v1/dict/item/{code}`), cached in the client for the session. */
 import type { DictItem } from '@common/schemas/dict';
 import type { DictionaryCode } from '@common/dictionaries';
 import { api } from './api';

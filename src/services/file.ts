@@ -1,6 +1,6 @@
 /**
- * Files (SPEC.md §7; API.md "The calls SPEC.md fixes"). Hashing (2 MB chunks, MD5) lives
- * with the upload component; these are the calls.
+ * Files (`/api/v1/file/…`: upload, upload status by MD5, download, preview). Hashing (2 MB
+ * chunks, MD5) lives with the upload component; these are the calls.
  */
 import type { InstantUploadBody, PreviewItem, StoredFile, UploadStatus } from '@common/schemas/files';
 import { api } from './api';

@@ -1,5 +1,5 @@
 /**
- * Annual inspections (API.md `annual-inspections`): the inspection years (open, move the
+ * Annual inspections (`/api/v1/annual-inspections`): the inspection years (open, move the
  * deadline, close), the records of a year, one record with its files and review history, the
  * submission of a unit or practitioner, the staff decisions, and the Excel export.
  */

@@ -1,5 +1,5 @@
 /**
- * Member units as staff manage them (API.md `member-units`): the list and the record, the
+ * Member units as staff manage them (`/api/v1/member-units`): the list and the record, the
  * staff edit, the workflow steps, the member-window switch, the key-field change decisions
  * (approve-change / reject-change: the unit-information module's routes), the options for
  * selects and the Excel export.

@@ -1,4 +1,4 @@
-/** The caller's own messages (issue 8): the list, the bell's summary, marking read. */
+/** The caller's own messages: the list, the bell's summary, marking read. */
 import type { Page } from '@common/schemas/common';
 import type { MessageListQuery, MessageReadAllResult, MessageRecord, MessageSummary } from '@common/schemas/messages';
 import { api, type RequestOptions } from './api';

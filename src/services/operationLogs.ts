@@ -1,5 +1,5 @@
 /**
- * The audit trail (审计日志, issue 12): the list with its filters (system:log:view), the Excel
+ * The audit trail (审计日志): the list with its filters (system:log:view), the Excel
  * export of the same filters (system:log:export) and the hash chain's integrity check.
  */
 import type { Page } from '@common/schemas/common';

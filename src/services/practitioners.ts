@@ -1,5 +1,5 @@
 /**
- * Practitioners (API.md `practitioners`): the resource's calls, the workflow steps, the
+ * Practitioners (`/api/v1/practitioners`): the resource's calls, the workflow steps, the
  * audited reveal of a whole ID number or phone, the Excel export, the import template and the
  * import, and the approved units for the unit select (GET /member-units/options).
  */

@@ -1,5 +1,5 @@
 /**
- * The personal centre (issue 12): what the system holds about the caller, its download as a
+ * The personal centre (/Manage/profile): what the system holds about the caller, its download as a
  * JSON file, withdrawing the sensitive-data consent; and, for staff holding
  * system:personal-data:handle, the deletion requests that withdrawal opens.
  */

@@ -1,5 +1,5 @@
 /**
- * A member unit's registration (API.md `POST /user/auth/register`) and the upload of its
+ * A member unit's registration (`POST /api/v1/user/auth/register`) and the upload of its
  * materials, which needs no login (`POST /user/auth/register/files`; the applicant has no
  * account yet, so /file/upload would refuse them).
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions and the first-login consent (issue 12; common/schemas/sessions.ts): the caller's
+ * Sessions and the first-login consent (common/schemas/sessions.ts): the caller's
  * own sessions, who is online (staff), a forced logout, and the sensitive-data notice.
  */
 import type { Page } from '@common/schemas/common';

@@ -1,5 +1,5 @@
 /**
- * Practitioner unit changes (API.md `unit-changes`): the list, one change with its history and
+ * Practitioner unit changes (`/api/v1/unit-changes`): the list, one change with its history and
  * release letter, the request, and the steps (release, approve, reject, withdraw), each with
  * the version read. The approved units to move to come from GET /member-units/options.
  */

@@ -1,4 +1,4 @@
-/** Accounts and sessions (SPEC.md §7). */
+/** Accounts and sessions (`/api/v1/user/…`): login, logout, the current user, password, login name. */
 import type {
   CurrentUser,
   LoginBody,

@@ -1,4 +1,4 @@
-/** The workbench (issue 8): staff figures, or a unit's / practitioner's own to-dos and states. */
+/** The workbench: staff figures, or a unit's / practitioner's own to-dos and states. */
 import type { Workbench } from '@common/schemas/workbench';
 import { api, type RequestOptions } from './api';
 

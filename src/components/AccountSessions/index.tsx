@@ -1,8 +1,8 @@
 /**
- * 我的登录会话 (issue 12): the caller's live sessions (device, address, login time, last
- * activity), this one marked 当前设备; any other can be ended at once (asked first), and
- * this one by logging out. No props: the personal centre (/Manage/profile) and any other
- * page may place it as it is.
+ * 我的登录会话 (README.md "个人信息保护与安全", Sessions): the caller's live sessions (device,
+ * address, login time, last activity), this one marked 当前设备; any other can be ended at
+ * once (asked first), and this one by logging out. No props: the personal centre
+ * (/Manage/profile) and any other page may place it as it is.
  */
 import { App, Button, Popconfirm, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';

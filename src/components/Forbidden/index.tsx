@@ -3,7 +3,7 @@ import { useNavigate } from '@umijs/max';
 import { FORBIDDEN_TITLE } from '@common/menu';
 
 /**
- * A page the user may not open (SPEC.md §6): a clear 403 rather than a blank screen.
+ * A page the user may not open (by common/menu.ts): a clear 403 rather than a blank screen.
  * The server refuses the calls too; this only explains why nothing is shown.
  */
 export default function Forbidden({ homePath = '/' }: { homePath?: string }) {

@@ -3,7 +3,7 @@
  * so that a link, a reload or Back shows the same page of the same filtered list. Plain
  * functions (no React) so that the rules are easy to test; useUrlTableState wraps them.
  *
- * The URL uses the API's own names (API.md: `current`, `pageSize`, `keyword`,
+ * The URL uses the API's own names (`current`, `pageSize`, `keyword`,
  * `sort=field,asc|desc` and the resource's filters), so the query a list sends is the query
  * its address shows. Keys a table does not own (a page's `tab`, say) are left alone.
  */
@@ -31,7 +31,7 @@ export const KEYWORD_KEY = 'keyword';
 
 const SORT_RE = /^([A-Za-z]+)(?:,(asc|desc))?$/;
 
-/** `publishAt,desc` → { field: 'publishAt', order: 'desc' }; API.md's default order is asc. */
+/** `publishAt,desc` → { field: 'publishAt', order: 'desc' }; the API's default order is asc. */
 export function parseSort(value: string | null | undefined): TableSort | undefined {
   const m = value ? SORT_RE.exec(value) : null;
   return m ? { field: m[1], order: (m[2] as SortDirection | undefined) ?? 'asc' } : undefined;

@@ -6,7 +6,7 @@ interface LoadErrorViewProps {
   reason?: string;
 }
 
-/** SPEC.md §8 "page chunk load failure": what the user sees, with a retry that reloads. */
+/** A page chunk that failed to load (time-out, missing file): what the user sees; its retry reloads. */
 export default function LoadErrorView({ reason }: LoadErrorViewProps) {
   return (
     <Result

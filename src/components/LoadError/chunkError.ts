@@ -1,12 +1,12 @@
 /**
- * Recognising a failed page chunk and reloading once (SPEC.md §2, §8: a page that cannot load
- * reports a load error). After a deployment the old chunk names are gone; one full reload
+ * Recognising a failed page chunk and reloading once (a page that cannot load reports a load
+ * error rather than staying blank). After a deployment the old chunk names are gone; one full reload
  * fetches the new index.html and fixes it. A reload that does not help must not loop, so the
  * time of the last automatic reload is kept in sessionStorage.
  */
 import { fullPage } from '@/components/fullPageNavigation';
 
-/** SPEC.md §9: a chunk that has not loaded after 120 s counts as failed. */
+/** A chunk that has not loaded after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** At most one automatic reload within this window; after that the user presses the button. */

@@ -1,5 +1,5 @@
 /**
- * The back-office header's bell (issue 8): the unread count, and on click the latest messages,
+ * The back-office header's bell: the unread count, and on click the latest messages,
  * each a link to its record (opening one marks it read), 全部已读 and the way to the message
  * centre. The summary is polled every minute and again when the window regains focus; a failed
  * poll stays quiet (the next one tries again) instead of toasting every minute.

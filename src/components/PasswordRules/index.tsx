@@ -1,5 +1,5 @@
 /**
- * The password rule beside a password field (issue 12; common/passwordPolicy.ts), with live
+ * The password rule beside a password field (common/passwordPolicy.ts), with live
  * feedback: each part of the rule ticks as the typed password meets it, and once the cheap
  * parts pass, whether it is a common password (zxcvbn, loaded on first use: only pages with a
  * password field ever fetch it).

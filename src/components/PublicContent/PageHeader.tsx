@@ -1,5 +1,5 @@
 /**
- * A public page's breadcrumb and its one h1 (STANDARDS.md: headings in order). The h1 can be
+ * A public page's breadcrumb and its one h1 (headings in order, for screen readers). The h1 can be
  * focused by script, so that a page change can bring a screen reader to the new content.
  */
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The one list of the public site's articles and notices: 协会工作, 协会新闻, 通知公告 and
- * 下载专区 are this component with different props (issue 6, "Public pages").
+ * 下载专区 are this component with different props (README.md, "Public pages").
  *
  * 10 a page; page and keyword in the URL (a link, reload or Back keeps them); pinned items
  * first and marked 置顶 (the server's order); dates YYYY-MM-DD; the download area lists each

@@ -1,5 +1,5 @@
 /**
- * 朗读 (STANDARDS.md "read aloud"): reads the article with the browser's speechSynthesis in
+ * 朗读 (an 适老化 aid of the detail pages): reads the article with the browser's speechSynthesis in
  * Chinese (zh-CN), and becomes 停止 while it speaks. Browsers without speech get no button.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -4,7 +4,10 @@ import { Button } from 'antd';
 import { Link } from '@umijs/max';
 import styles from './index.less';
 
-/** STANDARDS.md: a column is never silently empty; it says so, and offers a way on. */
+/**
+ * A column is never silently empty (public-service sites are checked for it): it says so, and
+ * offers a way on.
+ */
 export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
     <div className={styles.empty} role="status">

@@ -1,6 +1,7 @@
 /**
  * How the public site writes dates, sizes, file types, phone and mail links. Pure functions,
- * so the rules (STANDARDS.md: every date YYYY-MM-DD) are tested without rendering.
+ * so the rules (every date YYYY-MM-DD, as public-service sites are checked for) are tested without
+ * rendering.
  */
 import dayjs from 'dayjs';
 

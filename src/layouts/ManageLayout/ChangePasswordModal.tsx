@@ -1,6 +1,6 @@
 /**
- * 修改密码: every account may change its own password (DOMAIN.md "Workflows"). With `forced`
- * (issue 12: a generated or reset password, or a staff password past PASSWORD_MAX_AGE_DAYS)
+ * 修改密码: every account may change its own password (docs/domain.md "Workflows"). With
+ * `forced` (a generated or reset password, or a staff password past PASSWORD_MAX_AGE_DAYS)
  * the form cannot be closed: the server refuses everything else until the password is new,
  * so the only other way out is 退出登录.
  */

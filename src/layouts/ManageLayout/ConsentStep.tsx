@@ -1,7 +1,8 @@
 /**
- * The first-login consent (issue 12; PIPL art. 29): a practitioner whose record their unit
- * entered reads what is collected about them and why, and agrees before anything else (the
- * server refuses every other call with status 24 until then). 不同意并退出 logs out.
+ * The first-login consent (PIPL art. 29: a separate consent to sensitive personal information):
+ * a practitioner whose record their unit entered reads what is collected about them and why,
+ * and agrees before anything else (the server refuses every other call with status 24 until
+ * then). 不同意并退出 logs out.
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Result, Skeleton, Space, Typography } from 'antd';

@@ -30,7 +30,7 @@ export async function signOut(user: Pick<CurrentUser, 'authType'>) {
   fullPage.go(`/login?authType=${user.authType}`);
 }
 
-/** The personal centre (issue 12): what the system holds about the caller, consents, sessions. */
+/** The personal centre: what the system holds about the caller, consents, sessions. */
 export const PROFILE_PATH = '/Manage/profile';
 
 const items: MenuProps['items'] = [

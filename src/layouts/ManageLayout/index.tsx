@@ -65,7 +65,7 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
     [pathname, authType, pageSteps],
   );
 
-  // Issue 12: the server refuses work while the account has a step to take first (statuses
+  // The account gate: the server refuses work while the account has a step to take first (statuses
   // 22–24); the request layer announces it, and the current user's flags say so at start.
   const [gate, setGate] = useState<AccountGateEvent | null>(null);
   useEffect(() => onAccountGate(setGate), []);

@@ -3,12 +3,12 @@ import { phoneLinks } from '@/components/PublicContent/format';
 import { FOOTER_INFO, type FooterInfo } from './footerInfo';
 import styles from './index.less';
 
-/** The registries a visitor can check the filing numbers in (STANDARDS.md, house rules). */
+/** The registries a visitor can check the footer's filing numbers in (each number links to its own). */
 const ICP_REGISTRY = 'https://beian.miit.gov.cn/';
 const PUBLIC_SECURITY_REGISTRY = 'https://beian.mps.gov.cn/#/query/webSearch';
 
 /**
- * SPEC.md §1, §9: an upper band of 270 px with the association's details and links, a lower
+ * The footer: an upper band of 270 px with the association's details and links, a lower
  * one of 40 px (both grow in 长者模式 and on phones rather than clip).
  */
 export default function PublicFooter({ info = FOOTER_INFO }: { info?: FooterInfo }) {

@@ -1,6 +1,6 @@
 /**
  * The header's search box (opens /FrontPage/search?q=) and the 长者模式 switch, both on the
- * first screen of every public page (STANDARDS.md: the switch is at least 44 × 44 px).
+ * first screen of every public page (the switch is a target of at least 44 × 44 px).
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd';

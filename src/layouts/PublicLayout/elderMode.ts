@@ -1,5 +1,5 @@
 /**
- * 长者模式 (STANDARDS.md "reading for everyone"): larger text, higher contrast, bigger targets.
+ * 长者模式 (README.md, "Reading for everyone"): larger text, higher contrast, bigger targets.
  *
  * The choice lives in localStorage and is read when this module loads, before React renders
  * anything, and the class goes on <html> at once: the first paint is already in the mode,

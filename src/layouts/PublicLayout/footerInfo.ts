@@ -1,7 +1,7 @@
 /**
- * What the public footer shows (SPEC.md §1). The details come from the server's footer site
- * page (useFooterInfo.ts, DOMAIN.md "Site page"); these values are the fallback shown until it
- * answers, or if it cannot.
+ * What the public footer shows: name, address, phone, filing numbers and links. The details
+ * come from the server's footer site page (useFooterInfo.ts; docs/domain.md, "site page");
+ * these values are the fallback shown until it answers, or if it cannot.
  */
 import { ASSOCIATION_NAME } from '../brand';
 
@@ -15,7 +15,7 @@ export interface FooterInfo {
   postalAddress: string;
   phone: string;
   icpNumber: string;
-  /** 公安备案号, when the site has one (STANDARDS.md: shown with a link to its registry). */
+  /** 公安备案号, when the site has one (shown with a link to its registry). */
   publicSecurityRecord?: string;
   links: readonly FooterLink[];
   copyright: string;

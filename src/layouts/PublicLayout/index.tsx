@@ -1,10 +1,10 @@
 /**
- * The public site's frame (SPEC.md §2): a skip link, a header with the logo, the name, the
+ * The public site's frame: a skip link, a header with the logo, the name, the
  * site search and the 长者模式 switch, the top menu, the page, and the two-band footer.
- * Plain antd and CSS only: the public bundle must not pull in pro-components (STACK.md:
- * about 520 KB gzip otherwise).
+ * Plain antd and CSS only: the public bundle must not pull in pro-components (it would
+ * weigh about 520 KB gzip otherwise; tests/e2e/bundle.test.ts checks the built chunks).
  *
- * Reading for everyone (STANDARDS.md): the antd theme here keeps every text at AA contrast,
+ * Reading for everyone (README.md): the antd theme here keeps every text at AA contrast,
  * and 长者模式 swaps it for the larger, higher-contrast one (./theme.ts, ./elderMode.ts).
  * Pages report their title and description through PageMetaContext (@/components/usePageMeta).
  */

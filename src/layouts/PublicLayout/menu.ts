@@ -1,5 +1,6 @@
 /**
- * The public top menu, derived from PUBLIC_PAGES (common/menu.ts) by SPEC.md §2's rules.
+ * The public top menu, derived from PUBLIC_PAGES (common/menu.ts): entries marked hidden, and
+ * outside the back office those that lead into it, are left out.
  * Pure functions, so the rules are tested without rendering.
  */
 import { PUBLIC_PAGES, type PageEntry } from '@common/menu';
@@ -13,7 +14,7 @@ export function publicMenuEntries(
   const shown: PageEntry[] = [];
   for (const entry of entries) {
     if (entry.hideInMenu) continue;
-    // SPEC.md §2: outside the back office, entries that lead into it stay hidden.
+    // Outside the back office, entries that lead into it stay hidden.
     if (!inManage && entry.path.includes('/Manage')) continue;
     const children =
       entry.children && !entry.hideChildrenInMenu ? publicMenuEntries(pathname, entry.children) : [];

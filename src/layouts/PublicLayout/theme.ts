@@ -1,7 +1,8 @@
 /**
- * antd themes of the public site (STANDARDS.md). In antd the type scale, line heights and
- * control sizes derive from seed tokens, so 长者模式 is a theme, not CSS overrides. The AA
- * colours of every page are the app's (src/theme.ts).
+ * antd themes of the public site: AA contrast for everyone, and 长者模式 (README.md, "Reading
+ * for everyone"). In antd the type scale, line heights and control sizes derive from seed
+ * tokens, so 长者模式 is a theme, not CSS overrides. The AA colours of every page are the
+ * app's (src/theme.ts).
  */
 import type { ThemeConfig } from 'antd';
 import { APP_THEME, BRAND_COLOR } from '@/theme';

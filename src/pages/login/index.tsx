@@ -1,6 +1,7 @@
 /**
- * /login?authType=1|2|3 (SPEC.md §2). A plain antd form keeps this page light. After a
- * successful login the app loads afresh so that getInitialState reads the new user.
+ * /login?authType=1|2|3 (staff, member unit, practitioner: common/permissions.ts). A plain antd
+ * form keeps this page light. After a successful login the app loads afresh so that
+ * getInitialState reads the new user.
  */
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';

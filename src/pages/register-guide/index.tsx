@@ -1,6 +1,6 @@
 /**
  * 入会指南 (/register-guide): who may join, what to prepare, the steps and how long they
- * take, with the way to apply (DOMAIN.md "Workflows people expect"). A standalone page in
+ * take, with the way to apply (docs/domain.md "Workflows", Joining). A standalone page in
  * plain antd, light enough for a phone; the application itself is /register.
  */
 import { Button, Steps } from 'antd';

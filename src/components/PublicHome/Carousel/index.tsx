@@ -5,7 +5,7 @@
  * - slides in a CSS scroll-snap track: swiping is the browser's own; buttons and keys scroll it;
  * - prev / next buttons, one dot per slide (aria-current on the shown one), a pause/play button;
  * - autoplay every `interval` ms that pauses while the pointer is over it or focus is in it, and
- *   never starts by itself under prefers-reduced-motion (STANDARDS.md "motion");
+ *   never starts by itself under prefers-reduced-motion (moving content must be stoppable);
  * - ← and → change slides when focus is inside; off-screen slides are hidden from screen
  *   readers and the Tab order; the track is a polite live region while not rotating;
  * - images keep a fixed aspect ratio (object-fit: cover) so nothing jumps; all but the first

@@ -2,7 +2,8 @@
  * 从业人员管理: staff see every unit's practitioners (or one unit's, from ?unitId=), a member
  * unit its own, with the workflow (通过/驳回/离职/重新提交), 新增 with the account shown once,
  * 导入 from the Excel template and 导出; a practitioner sees their own record and certificate.
- * ID numbers and phones are masked except for the practitioner themselves (issue 12).
+ * ID numbers and phones are masked except for the practitioner themselves (README.md
+ * "个人信息保护与安全").
  */
 import { useModel } from '@umijs/max';
 import { AuthType } from '@common/permissions';

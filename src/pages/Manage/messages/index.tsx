@@ -1,5 +1,5 @@
 /**
- * 消息中心 (issue 8): the caller's own messages, newest first; all or unread only, by kind;
+ * 消息中心: the caller's own messages, newest first; all or unread only, by kind;
  * opening one goes to its record and marks it read; 标为已读 and 全部已读.
  */
 import { useRequest } from 'ahooks';

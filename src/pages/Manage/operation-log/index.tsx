@@ -1,5 +1,5 @@
 /**
- * 审计日志 (等保 2.0 安全审计; issue 12): the operation log for staff holding system:log:view,
+ * 审计日志 (等保 2.0 安全审计): the operation log for staff holding system:log:view,
  * searched by actor, event, object, result, address, time and keyword; 导出 (system:log:export)
  * takes the same filters; 完整性校验 checks the hash chain. Read only: no row can be changed here.
  */

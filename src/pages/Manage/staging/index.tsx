@@ -1,5 +1,5 @@
 /**
- * 工作台 (issue 8): staff see what waits for them, the totals, the charts of a year (`?year=`,
+ * 工作台: staff see what waits for them, the totals, the charts of a year (`?year=`,
  * this year by default) and the latest operation-log entries; a member unit or a practitioner
  * sees their own to-dos, certificate and inspection. One call (GET /workbench) answers for
  * whoever asks.

@@ -1,7 +1,7 @@
 /**
- * The text of the registration guide (DOMAIN.md "The field": the materials the association
- * checks before admitting an institution). Kept apart from the page so that it reads as a
- * document and can be changed without touching the layout.
+ * The text of the registration guide (docs/domain.md, "The field": the materials the
+ * association checks before admitting an institution). Kept apart from the page so that it
+ * reads as a document and can be changed without touching the layout.
  */
 
 export const CONDITIONS: readonly string[] = [

@@ -28,7 +28,7 @@ const passwordRules: Rule[] = [
     }),
 ];
 
-/** The rule beside the field, ticking as the applicant types (issue 12). */
+/** The rule beside the field, ticking as the applicant types (common/passwordPolicy.ts). */
 function PasswordRulesOfForm() {
   const form = Form.useFormInstance();
   const password = Form.useWatch('password', form) as unknown;

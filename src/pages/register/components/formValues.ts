@@ -1,6 +1,6 @@
 /**
  * The registration form's values, the fields of each step, the body sent to the server, and
- * which field a server refusal is about (its message names the field, API.md).
+ * which field a server refusal is about (its message names the field in Chinese).
  */
 import type { FileUploadItem } from '@/components/FileUpload/types';
 import type { RegisterBody } from '@common/schemas/registration';

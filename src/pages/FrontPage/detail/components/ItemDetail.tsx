@@ -1,5 +1,5 @@
 /**
- * One article or notice (issue 6 "Detail"): breadcrumb back to its list, title, source, author,
+ * One article or notice: breadcrumb back to its list, title, source, author,
  * date, view count, 朗读, the sanitised content, attachments (preview and download with the
  * original name), previous / next in its list. Anything not public (missing, draft, offline,
  * future: the server's 404 status 10) shows "内容不存在或已下线" with ways on, without a toast.

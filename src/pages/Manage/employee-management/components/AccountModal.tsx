@@ -1,7 +1,7 @@
 /**
- * The new practitioner's login account and initial password, shown once (SPEC.md "password
- * display": passwords are never stored recoverably), with copy buttons, for the unit to hand
- * over. The practitioner must change it at first login.
+ * The new practitioner's login account and initial password, shown once (passwords are never
+ * stored recoverably), with copy buttons, for the unit to hand over. The practitioner must
+ * change it at first login.
  */
 import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
 

@@ -1,6 +1,6 @@
 /**
  * Staff working in one unit's context (/Manage/employee-management?unitId=…, from the member
- * unit pages): the navigation model (SPEC.md §3) carries that unit's id and a breadcrumb step
+ * unit pages): the navigation model (src/models/navigation.ts) carries that unit's id and a breadcrumb step
  * with its name while the page shows it, and gives both back when the page goes.
  */
 import { useModel } from '@umijs/max';

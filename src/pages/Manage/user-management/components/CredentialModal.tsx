@@ -1,5 +1,5 @@
 /**
- * 查看账号 / 重置密码 (SPEC.md "password display"; passwords are never stored recoverably):
+ * 查看账号 / 重置密码 (passwords are never stored recoverably):
  * the staff member first confirms with their OWN password; then the account's login name,
  * and for a reset the new generated password, show once with copy buttons and a warning that
  * it will not be shown again. A new account's generated password shows the same way.
