@@ -1,5 +1,5 @@
 /**
- * Business cases (API.md `cases`): the list, one case with its files and review history, a
+ * Business cases (GET/POST /cases …, server/modules/cases/routes.ts): the list, one case with its files and review history, a
  * unit's create / edit / delete, staff approval or rejection, and the Excel export (staff).
  */
 import type { CaseCreateBody, CaseDetail, CaseExportQuery, CaseListQuery, CaseRecord, CaseUpdateBody } from '@common/schemas/cases';

@@ -1,5 +1,5 @@
 /**
- * Assessment projects (API.md `projects`): the list, one project with members, reports and
+ * Assessment projects (GET/POST /projects …, server/modules/projects/routes.ts): the list, one project with members, reports and
  * review history, create / edit / delete of a unit's drafts, the steps (submit, file, return),
  * the Excel export, and the unit's approved practitioners for the leader and member pickers.
  */
@@ -42,6 +42,3 @@ export const exportProjects = (query: ProjectExportQuery | Record<string, string
 
 /** The caller's unit's approved practitioners (GET /practitioners/options). */
 export const projectPractitionerOptions = (options?: RequestOptions) => api<PractitionerOption[]>('/practitioners/options', options);
-
-/** Approved member units for the staff's unit filter (GET /member-units/options). */
-export const projectUnitOptions = (options?: RequestOptions) => api<{ id: string; name: string; memberNo: string | null }[]>('/member-units/options', options);

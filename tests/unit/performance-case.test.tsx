@@ -6,39 +6,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import PerformanceCasePage from '@/pages/Manage/performance-case';
-import { memberUnit, superAdmin, type FixtureAccount } from '../../mock';
+import { memberUnit, superAdmin } from '../../mock';
 import { caseCallsTo } from '../../mock/cases';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
+import { confirmPopup, dialog, drawer, listOpener } from './reviewedSubjectKit';
 
 vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/performance-case';
 
-function drawer(): HTMLElement {
-  const panel = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper');
-  if (!panel) throw new Error('no open drawer');
-  return panel as HTMLElement;
-}
-
-function dialog(): HTMLElement {
-  const modal = document.querySelector('.ant-modal') as HTMLElement | null;
-  if (!modal) throw new Error('no dialog');
-  return modal;
-}
-
-async function confirmPopup() {
-  const pop = await waitFor(() => {
-    const el = document.querySelector('.ant-popconfirm:not(.ant-popover-hidden)');
-    if (!el) throw new Error('no popconfirm');
-    return el as HTMLElement;
-  });
-  fireEvent.click(within(pop).getByRole('button', { name: /确\s?定/ }));
-}
-
-async function openList(account: FixtureAccount, firstRow: string, url = PATH) {
-  renderPage(<PerformanceCasePage />, url, account);
-  await waitForRow(firstRow);
-}
+const openList = listOpener(() => <PerformanceCasePage />, PATH);
 
 describe('业绩案例管理', () => {
   it('staff see every unit’s cases and approve a pending one after confirming', async () => {

@@ -7,39 +7,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ProjectManagementPage from '@/pages/Manage/project-management';
-import { memberUnit, practitioner, superAdmin, type FixtureAccount } from '../../mock';
+import { memberUnit, practitioner, superAdmin } from '../../mock';
 import { projectCallsTo, projectsDb } from '../../mock/projects';
 import { currentUrl, renderPage, rowOf, waitForRow } from './contentTestKit';
+import { confirmPopup, dialog, drawer, listOpener, popconfirm } from './reviewedSubjectKit';
 
 vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/project-management';
 
-function drawer(): HTMLElement {
-  const panel = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper');
-  if (!panel) throw new Error('no open drawer');
-  return panel as HTMLElement;
-}
-
-function dialog(): HTMLElement {
-  const modal = document.querySelector('.ant-modal') as HTMLElement | null;
-  if (!modal) throw new Error('no dialog');
-  return modal;
-}
-
-async function confirmPopup() {
-  const pop = await waitFor(() => {
-    const el = document.querySelector('.ant-popconfirm:not(.ant-popover-hidden)');
-    if (!el) throw new Error('no popconfirm');
-    return el as HTMLElement;
-  });
-  fireEvent.click(within(pop).getByRole('button', { name: /确\s?定/ }));
-}
-
-async function openList(account: FixtureAccount, firstRow: string, url = PATH) {
-  renderPage(<ProjectManagementPage />, url, account);
-  await waitForRow(firstRow);
-}
+const openList = listOpener(() => <ProjectManagementPage />, PATH);
 
 async function pick(container: HTMLElement, placeholder: string | RegExp, option: string) {
   const select = within(container).getByText(placeholder).closest('.ant-select') as HTMLElement;
@@ -137,7 +114,7 @@ describe('项目管理', () => {
   it('a unit deletes a draft only after confirming', async () => {
     await openList(memberUnit, '老旧小区改造方案稳评');
     fireEvent.click(within(rowOf('老旧小区改造方案稳评')).getByText('删除'));
-    const pop = await waitFor(() => document.querySelector('.ant-popconfirm:not(.ant-popover-hidden)') as HTMLElement);
+    const pop = await popconfirm();
     expect(within(pop).getByText('确定删除「老旧小区改造方案稳评」吗？删除后不可恢复。')).toBeInTheDocument();
     expect(projectCallsTo('delete', '/projects/pj-3')).toHaveLength(0);
     await confirmPopup();

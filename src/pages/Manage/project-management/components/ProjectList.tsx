@@ -1,24 +1,16 @@
 /**
- * The project list: staff see every unit's projects (filter by unit), a unit its own (新建,
- * 编辑, 提交, 删除), a practitioner the projects they worked on (read only). Filters: keyword,
- * type, risk level, region, year, status; sorting; export. `?id=` opens that project's detail.
+ * The project list, a reviewed subject (src/components/ReviewedSubject): staff see every unit's
+ * projects (filter by unit) and 备案 or 退回 submitted ones, a unit its own (登记项目, 编辑, 提交,
+ * 删除), a practitioner the projects they worked on (read only). Filters: keyword, type, risk
+ * level, region, year, status; sorting; export. `?id=` opens that project's detail.
  */
-import { useModel, useSearchParams } from '@umijs/max';
 import { Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AuthType, hasPermission } from '@common/permissions';
-import { PROJECT_REASON_MAX, PROJECT_STATUS_LABELS, type ProjectDetail, type ProjectRecord } from '@common/schemas/projects';
-import {
-  dateTimeColumn,
-  keywordColumn,
-  yearFilter,
-  ResourceFormDrawer,
-  ResourceTable,
-  useFormDrawer,
-  type ResourceColumn,
-  type ResourceTableHandle,
-  type RowAction,
-} from '@/components/ListPage';
+import { useEffect, useMemo, useState } from 'react';
+import { PROJECT_REASON_MAX, type ProjectDetail, type ProjectRecord } from '@common/schemas/projects';
+import { dateTimeColumn, keywordColumn, yearFilter, type ResourceColumn } from '@/components/ListPage';
+import { ReviewedSubjectList, statusColumn, useUnitColumn, type SubjectStep } from '@/components/ReviewedSubject';
+import { useAccessFlags } from '@/hooks/useCan';
+import { labelOf, useDictionaries, valueEnumOf } from '@/hooks/useDictionaries';
 import {
   createProject,
   deleteProject,
@@ -26,87 +18,77 @@ import {
   fileProject,
   getProject,
   projectPractitionerOptions,
-  projectUnitOptions,
   projects,
   returnProject,
   submitProject,
   updateProject,
 } from '@/services/projects';
-import ProjectDetailDrawer, { ProjectStatusBadge, RISK_COLORS } from './ProjectDetailDrawer';
+import ProjectDetailCards, { PROJECT_STATUS_STYLE, RISK_COLORS } from './ProjectDetailCards';
 import ProjectFields from './ProjectFields';
 import { PROJECT_INITIAL_VALUES, toProjectBody, toProjectValues, type ProjectValues } from './projectValues';
-import ReasonModal from '@/components/ReasonModal';
-import { labelOf, useDictionaries, valueEnumOf } from '@/hooks/useDictionaries';
 
-type ReturnTarget = Pick<ProjectRecord, 'id' | 'name' | 'version'> | null;
+const projectName = (record: ProjectRecord) => record.name;
 
-export default function ProjectList() {
-  const { initialState } = useModel('@@initialState');
-  const user = initialState?.currentUser;
-  const isStaff = user?.authType === AuthType.Staff;
-  const isUnit = user?.authType === AuthType.MemberUnit;
-  const { project_type: types, risk_level: risks } = useDictionaries('project_type', 'risk_level');
-  const drawer = useFormDrawer();
-  const table = useRef<ResourceTableHandle>(null);
-  const [units, setUnits] = useState<{ label: string; value: string }[]>([]);
+/** A unit edits, submits and deletes its drafts (edits and resubmits returned ones); staff file or return. */
+const PROJECT_STEPS: SubjectStep<ProjectRecord>[] = [
+  { kind: 'edit', action: 'edit' },
+  {
+    kind: 'confirm',
+    action: 'submit',
+    label: '提交',
+    buttonLabel: '提交备案',
+    question: (r) => ({ title: `确定将「${r.name}」提交协会备案吗？`, description: '提交后在协会审核期间不能修改。' }),
+    run: (r) => submitProject(r.id, r.version),
+    successMessage: '项目已提交，等待协会备案',
+  },
+  {
+    kind: 'confirm',
+    action: 'file',
+    label: '备案',
+    question: (r) => ({ title: `确定对「${r.name}」予以备案吗？` }),
+    run: (r) => fileProject(r.id, r.version),
+    successMessage: '项目已备案',
+  },
+  {
+    kind: 'reason',
+    action: 'return',
+    label: '退回',
+    buttonLabel: '退回修改',
+    reason: { title: (r) => `退回「${r.name}」修改`, label: '退回原因', placeholder: '如：风险调查样本量不足，请补充调查', max: PROJECT_REASON_MAX },
+    run: (r, reason) => returnProject(r.id, r.version, reason),
+    successMessage: '项目已退回单位修改',
+  },
+  { kind: 'delete', action: 'delete', run: (r) => deleteProject(r.id) },
+];
+
+/** A unit's approved practitioners, for the leader and member pickers: { label: 姓名（证书编号）, value: id }. */
+function usePractitionerOptions(enabled: boolean) {
   const [people, setPeople] = useState<{ label: string; value: string }[]>([]);
-  const [returning, setReturning] = useState<ReturnTarget>(null);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlId = searchParams.get('id');
-  const [detailId, setDetailId] = useState<string | null>(urlId);
-
-  // A link with ?id= (a message, the review queue) opens that project.
   useEffect(() => {
-    if (urlId) setDetailId(urlId);
-  }, [urlId]);
-
-  useEffect(() => {
+    if (!enabled) return undefined;
     let live = true;
-    if (isStaff) {
-      projectUnitOptions()
-        .then((list) => live && setUnits(list.map((u) => ({ label: u.name, value: u.id }))))
-        .catch(() => undefined); // the unit filter stays empty; the list still works
-    }
-    if (isUnit) {
-      projectPractitionerOptions()
-        .then((list) => live && setPeople(list.map((p) => ({ label: p.certificateNo ? `${p.name}（${p.certificateNo}）` : p.name, value: p.id }))))
-        .catch(() => undefined);
-    }
+    projectPractitionerOptions()
+      .then((list) => live && setPeople(list.map((p) => ({ label: p.certificateNo ? `${p.name}（${p.certificateNo}）` : p.name, value: p.id }))))
+      .catch(() => undefined); // the pickers stay empty; the rest of the form still works
     return () => {
       live = false;
     };
-  }, [isStaff, isUnit]);
+  }, [enabled]);
+  return people;
+}
 
-  const reload = useCallback(() => table.current?.reload(), []);
-  const closeDetail = useCallback(() => {
-    setDetailId(null);
-    if (searchParams.has('id')) {
-      const next = new URLSearchParams(searchParams);
-      next.delete('id');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
+export default function ProjectList() {
+  const { isStaff, isMemberUnit, isPractitioner, can } = useAccessFlags();
+  const { project_type: types, risk_level: risks } = useDictionaries('project_type', 'risk_level');
+  const people = usePractitionerOptions(isMemberUnit);
+  const unitColumn = useUnitColumn<ProjectRecord>('评估单位');
 
-  const columns = useMemo<ResourceColumn<ProjectRecord>[]>(() => {
-    const list: ResourceColumn<ProjectRecord>[] = [
+  const columns = useMemo<ResourceColumn<ProjectRecord>[]>(
+    () => [
       keywordColumn('项目名称、编号或委托单位'),
       { title: '项目名称', dataIndex: 'name', width: 260, ellipsis: true, sorter: true, fixed: 'left' },
       { title: '项目编号', dataIndex: 'code', width: 120, sorter: true, render: (_d, r) => r.code ?? '-' },
-    ];
-    if (isStaff) {
-      list.push({
-        title: '评估单位',
-        dataIndex: 'unitId',
-        width: 200,
-        ellipsis: true,
-        valueType: 'select',
-        valueEnum: Object.fromEntries(units.map((u) => [u.value, { text: u.label }])),
-        fieldProps: { showSearch: true },
-        filter: true,
-        render: (_d, r) => r.unitName,
-      });
-    }
-    list.push(
+      ...(unitColumn ? [unitColumn] : []),
       {
         title: '项目类型',
         dataIndex: 'type',
@@ -129,120 +111,37 @@ export default function ProjectList() {
       },
       { title: '项目负责人', dataIndex: 'leaderName', width: 100, render: (_d, r) => r.leaderName ?? '-' },
       { title: '开始日期', dataIndex: 'startOn', width: 110, sorter: true, render: (_d, r) => r.startOn ?? '-' },
-      {
-        title: '状态',
-        dataIndex: 'status',
-        width: 100,
-        valueType: 'select',
-        valueEnum: Object.fromEntries(Object.entries(PROJECT_STATUS_LABELS).map(([k, text]) => [k, { text }])),
-        filter: true,
-        render: (_d, r) => <ProjectStatusBadge status={r.status} />,
-      },
+      statusColumn(PROJECT_STATUS_STYLE),
       dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
-    );
-    return list;
-  }, [isStaff, units, types, risks]);
-
-  const { openEdit } = drawer;
-  const rowActions = useMemo<RowAction<ProjectRecord>[]>(
-    () => [
-      { key: 'detail', label: '详情', run: (r) => setDetailId(r.id) },
-      { key: 'edit', label: '编辑', hidden: (r) => !r.actions.includes('edit'), run: (r) => openEdit(r.id) },
-      {
-        key: 'submit',
-        label: '提交',
-        hidden: (r) => !r.actions.includes('submit'),
-        confirm: (r) => `确定将「${r.name}」提交协会备案吗？提交后在协会审核期间不能修改。`,
-        run: (r) => submitProject(r.id, r.version),
-        successMessage: '项目已提交，等待协会备案',
-      },
-      {
-        key: 'file',
-        label: '备案',
-        hidden: (r) => !r.actions.includes('file'),
-        confirm: (r) => `确定对「${r.name}」予以备案吗？`,
-        run: (r) => fileProject(r.id, r.version),
-        successMessage: '项目已备案',
-      },
-      { key: 'return', label: '退回', danger: true, hidden: (r) => !r.actions.includes('return'), run: (r) => setReturning(r) },
-      {
-        key: 'delete',
-        label: '删除',
-        danger: true,
-        hidden: (r) => !r.actions.includes('delete'),
-        confirm: (r) => `确定删除「${r.name}」吗？删除后不可恢复。`,
-        run: (r) => deleteProject(r.id),
-        successMessage: '已删除',
-      },
     ],
-    [openEdit],
+    [unitColumn, types, risks],
   );
 
-  const mayExport = isUnit || (isStaff && hasPermission(user, 'project:export'));
+  // A unit exports its own projects; staff need project:export.
+  const mayExport = isMemberUnit || (isStaff && can('project:export'));
   return (
-    <>
-      <ResourceTable<ProjectRecord>
-        headerTitle={isUnit ? '本单位项目' : user?.authType === AuthType.Practitioner ? '我参与的项目' : '项目列表'}
-        columns={columns}
-        fetch={projects.list}
-        create={isUnit ? { label: '登记项目', onClick: drawer.openCreate } : undefined}
-        rowActions={rowActions}
-        actionsWidth={200}
-        exports={mayExport ? [{ key: 'export', label: '导出', icon: true, run: exportProjects }] : []}
-        handleRef={table}
-        scrollX={1500}
-      />
-      <ResourceFormDrawer<ProjectDetail, ProjectValues>
-        title="项目"
-        width={820}
-        target={drawer.target}
-        onClose={drawer.close}
-        onSaved={() => {
-          reload();
-          if (detailId) closeDetail();
-        }}
-        load={getProject}
-        toValues={toProjectValues}
-        versionOf={(r) => r.version}
-        initialValues={PROJECT_INITIAL_VALUES}
-        create={(values) => createProject(toProjectBody(values))}
-        update={(id, values, version) => updateProject(id, { ...toProjectBody(values), version })}
-        submitters={[{ key: 'save', label: '保存', primary: true, successMessage: '项目已保存' }]}
-      >
-        {({ record }) => <ProjectFields record={record} types={types} risks={risks} practitioners={people} />}
-      </ResourceFormDrawer>
-      <ProjectDetailDrawer
-        id={detailId}
-        onClose={closeDetail}
-        onChanged={reload}
-        onEdit={(id) => {
-          closeDetail();
-          openEdit(id);
-        }}
-        onReturn={(r: ProjectDetail) => setReturning(r)}
-        types={types}
-        risks={risks}
-      />
-      <ReasonModal
-        request={
-          returning && {
-            title: `退回「${returning.name}」修改`,
-            label: '退回原因',
-            okText: '退回',
-            danger: true,
-            placeholder: '如：风险调查样本量不足，请补充调查',
-            max: PROJECT_REASON_MAX,
-            extra: '原因会通知提交单位，请写明需要补充或更正的内容',
-            run: (reason) => returnProject(returning.id, returning.version, reason),
-            successMessage: '项目已退回单位修改',
-            onDone: () => {
-              reload();
-              if (detailId) setDetailId(null);
-            },
-          }
-        }
-        onClose={() => setReturning(null)}
-      />
-    </>
+    <ReviewedSubjectList<ProjectRecord, ProjectDetail, ProjectValues>
+      noun="项目"
+      nameOf={projectName}
+      headerTitle={isMemberUnit ? '本单位项目' : isPractitioner ? '我参与的项目' : '项目列表'}
+      columns={columns}
+      fetch={projects.list}
+      load={getProject}
+      createLabel="登记项目"
+      exports={mayExport ? [{ key: 'export', label: '导出', icon: true, run: exportProjects }] : []}
+      actionsWidth={200}
+      scrollX={1500}
+      form={{
+        width: 820,
+        toValues: toProjectValues,
+        initialValues: PROJECT_INITIAL_VALUES,
+        create: (values) => createProject(toProjectBody(values)),
+        update: (id, values, version) => updateProject(id, { ...toProjectBody(values), version }),
+        submitter: { key: 'save', label: '保存', primary: true, successMessage: '项目已保存' },
+        fields: (record) => <ProjectFields record={record} types={types} risks={risks} practitioners={people} />,
+      }}
+      detail={{ width: 820, approvedLabel: '已备案', body: (record) => <ProjectDetailCards record={record} types={types} risks={risks} /> }}
+      steps={PROJECT_STEPS}
+    />
   );
 }
