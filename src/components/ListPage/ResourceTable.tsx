@@ -108,8 +108,7 @@ function actionsOf(record: ResourceRow): readonly unknown[] {
 
 /** Whether a row action's button shows on this row: the row's `actions` list what it needs. */
 function offered<T extends ResourceRow>(action: RowAction<T>, record: T): boolean {
-  if (action.action !== undefined && !actionsOf(record).includes(action.action)) return false;
-  return !action.hidden?.(record);
+  return action.action === undefined || actionsOf(record).includes(action.action);
 }
 
 function text(value: unknown): string | undefined {
@@ -162,7 +161,7 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
   // The operations column holds the actions some shown row offers (or that need nothing).
   const rows = loaded?.rows;
   const visibleActions = useMemo(
-    () => rowActions.filter((a) => (a.action === undefined && !a.hidden) || (rows ?? []).some((r) => offered(a, r))),
+    () => rowActions.filter((a) => a.action === undefined || (rows ?? []).some((r) => offered(a, r))),
     [rowActions, rows],
   );
   const visibleBatches = useMemo(() => batchActions.filter((b) => allowed(b.code)), [batchActions, allowed]);

@@ -46,11 +46,6 @@ export interface RowAction<T, K = RowActionKey<T>> {
    * Without it the button shows on every row (详情, 进入单位: reading needs nothing more).
    */
   action?: K;
-  /**
-   * @deprecated Name the server's action in `action` instead; kept only until the project and
-   * case lists have moved over.
-   */
-  hidden?: (record: T) => boolean;
   danger?: boolean;
   /** Asks first (Popconfirm) with this question. */
   confirm?: (record: T) => ReactNode;
