@@ -1,7 +1,7 @@
 /**
- * Business cases (业绩案例; API.md `cases`; DOMAIN.md "Business case"): a unit's record of an
- * assessment it completed, checked by the association. Approved cases marked public show in the
- * member window's unit detail.
+ * Business cases (业绩案例; `/api/v1/cases`; docs/domain.md, "Records and their states"): a
+ * unit's record of an assessment it completed, checked by the association. Approved cases
+ * marked public show in the member window's unit detail.
  *
  *   pending ──(协会通过)──▶ approved
  *      │  ◀──(单位修改：回到待审核)──┘

@@ -1,7 +1,7 @@
 /**
- * Assessment projects (API.md `projects`; DOMAIN.md "Project"): the record, its members and
- * report files, the list query (keyword, type, risk level, region, year, status, unit), the
- * bodies of create / edit and of each workflow step.
+ * Assessment projects (`/api/v1/projects`; docs/domain.md, "Records and their states"): the
+ * record, its members and report files, the list query (keyword, type, risk level, region,
+ * year, status, unit), the bodies of create / edit and of each workflow step.
  *
  *   draft ──(单位提交)──▶ submitted ──(协会备案)──▶ filed
  *     ▲                      │
