@@ -106,7 +106,12 @@ describe('业务审核管理', () => {
 
   it('the drawer shows the subject’s history and the link to its record, and decides from there', async () => {
     await open();
-    fireEvent.click(await screen.findByRole('button', { name: '赵雨桐' }));
+    // The name's button found by its text: a role query here takes seconds in jsdom (it computes
+    // the styles of every candidate through the page's many CSS-in-JS sheets).
+    await screen.findByText('赵雨桐');
+    const nameButton = within(rowOf('赵雨桐')).getByText('赵雨桐').closest('button');
+    expect(nameButton).not.toBeNull();
+    fireEvent.click(nameButton as HTMLElement);
     expect(await screen.findByText('审核历史')).toBeInTheDocument();
     expect(screen.getByText('意见：材料不全，请补充')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '查看记录详情' })).toHaveAttribute('href', '/Manage/employee-management?keyword=%E8%B5%B5%E9%9B%A8%E6%A1%90');
