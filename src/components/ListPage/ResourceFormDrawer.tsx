@@ -24,6 +24,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { PermissionCode } from '@common/permissions';
 import { useCan } from '@/hooks/useCan';
 import { isApiError } from '@/requestErrors';
+import ConflictAlert from './ConflictAlert';
 
 /** null: closed; {}: a new record; { id }: that record. */
 export type FormTarget = { id?: string } | null;
@@ -47,7 +48,6 @@ export interface Submitter {
   successMessage?: string;
 }
 
-export const CONFLICT_MESSAGE = '该记录已被他人修改。您可以重新加载最新内容（当前未保存的修改将丢失），或复制您的修改后再重新加载。';
 
 export interface ResourceFormDrawerProps<TRecord, TValues extends object> {
   /** What the record is called: 文章, 公告 … ("新建文章", "编辑文章"). */
@@ -216,18 +216,7 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
       }}
     >
       {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="保存失败：数据已被他人修改"
-          description={CONFLICT_MESSAGE}
-          action={
-            <Button size="small" onClick={() => void reloadLatest()}>
-              重新加载
-            </Button>
-          }
-        />
+        <ConflictAlert style={{ marginBottom: 16 }} onReload={() => void reloadLatest()} />
       )}
       {error && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} closable={{ onClose: () => setError(null) }} />

@@ -4,9 +4,9 @@
  * record's version. Back-office pages only: it imports pro-components.
  */
 export { default as ResourceTable, filterKeysOf, type ResourceTableHandle, type ResourceTableProps } from './ResourceTable';
+export { default as ConflictAlert, CONFLICT_MESSAGE } from './ConflictAlert';
 export {
   default as ResourceFormDrawer,
-  CONFLICT_MESSAGE,
   useFormDrawer,
   type FormTarget,
   type ResourceFormDrawerProps,

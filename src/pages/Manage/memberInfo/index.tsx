@@ -7,11 +7,11 @@
  * shown until then.
  */
 import { useModel } from '@umijs/max';
-import { Alert, App, Button, Col, Result, Row, Skeleton, Space } from 'antd';
+import { App, Button, Col, Result, Row, Skeleton, Space } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AuthType } from '@common/permissions';
 import { MEMBER_INFO_MESSAGES, type MemberInfoRecord } from '@common/schemas/memberInfo';
-import { CONFLICT_MESSAGE, ManagePageContainer, ResourceFormDrawer, type Submitter } from '@/components/ListPage';
+import { ConflictAlert, ManagePageContainer, ResourceFormDrawer, type Submitter } from '@/components/ListPage';
 import { isApiError } from '@/requestErrors';
 import { getMyUnit, resubmitMyUnit, saveMyUnit } from '@/services/memberInfo';
 import CertificateCard from './components/CertificateCard';
@@ -136,17 +136,7 @@ export default function MemberInfoPage() {
         <StatusBanner record={record} onEdit={() => setEditing(true)} onResubmit={resubmit} resubmitting={resubmitting} />
         <PendingChangeAlert record={record} />
         {filesConflict && (
-          <Alert
-            type="warning"
-            showIcon
-            title="保存失败：数据已被他人修改"
-            description={CONFLICT_MESSAGE}
-            action={
-              <Button size="small" onClick={() => void reloadFresh()}>
-                重新加载
-              </Button>
-            }
-          />
+          <ConflictAlert onReload={() => void reloadFresh()} />
         )}
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>

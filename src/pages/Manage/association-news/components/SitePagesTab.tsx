@@ -3,14 +3,13 @@
  * edit its title, its content (the footer has none) and its structured fields (contact and
  * footer), and save with the version it was read at. The chosen page is in the URL (?page=).
  */
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import { useSearchParams } from '@umijs/max';
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { CONTENT_MAX, type SitePageRecord } from '@common/schemas/content';
 import { SITE_PAGE_KEYS, SitePageData, type SitePageKey } from '@common/schemas/sitePages';
-import { CONFLICT_MESSAGE, formatDateTime, maxLength, required } from '@/components/ListPage';
+import { ConflictAlert, formatDateTime, maxLength, required } from '@/components/ListPage';
 import RichTextEditor, { imagesUploadedRule } from '@/components/RichTextEditor';
 import { isApiError } from '@/requestErrors';
 import { sitePages } from '@/services/content';
@@ -111,18 +110,7 @@ function SitePageEditor({ pageKey }: { pageKey: SitePageKey }) {
   return (
     <Form<SitePageValues> form={form} layout="vertical" onFinish={(v) => void save(v)} disabled={status !== 'ready'}>
       {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="保存失败：数据已被他人修改"
-          description={CONFLICT_MESSAGE}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void load().then((ok) => ok && setConflict(false))}>
-              重新加载
-            </Button>
-          }
-        />
+        <ConflictAlert style={{ marginBottom: 16 }} onReload={() => void load().then((ok) => ok && setConflict(false))} />
       )}
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
       {status === 'loading' && !record ? (
