@@ -45,7 +45,10 @@ describe('server/index.ts --seed-only', () => {
 describe('server/index.ts', () => {
   it('listens, answers, and exits cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-serve-'));
-    const child = spawn(tsx, ['server/index.ts'], {
+    // node with tsx's loader, not the tsx wrapper: the wrapper relays SIGTERM only once it has
+    // heard that the server installed its handler, and on a busy machine it had not yet heard it
+    // and died of the signal itself (exit 143), whatever the server would have done.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin@12345' },
     });
