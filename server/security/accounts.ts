@@ -69,3 +69,27 @@ export async function insertAccounts(db: DbOrTrx, inputs: readonly NewAccountInp
   if (links.length) await db.insertInto('account_roles').values(links).execute();
   return ids;
 }
+
+/**
+ * An account's new password: the hash stored, the change time set (the staff password age
+ * counts from it), whether it must be changed at the next login, and the version bumped. The
+ * one way an existing account's password changes (own change, staff reset).
+ */
+export async function setAccountPassword(
+  db: DbOrTrx,
+  accountId: string,
+  change: { passwordHash: string; mustChange: boolean; now: string; by: string },
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({
+      password_hash: change.passwordHash,
+      must_change_password: change.mustChange ? 1 : 0,
+      password_changed_at: change.now,
+      version: eb('version', '+', 1),
+      updated_at: change.now,
+      updated_by: change.by,
+    }))
+    .where('id', '=', accountId)
+    .execute();
+}

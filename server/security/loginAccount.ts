@@ -9,6 +9,7 @@ import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { ShowLoginAccountResult } from '@common/schemas/auth';
 import { BizError, errors } from '../http/errors';
 import { logOperation } from '../oplog';
+import { setAccountPassword } from './accounts';
 import { clearLoginFailures } from './loginLockout';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import { holdsRole, isSuperAdmin } from './roles';
@@ -72,18 +73,7 @@ export async function showOrResetLogin(
   const hash = await hashPassword(newPassword);
   const now = request.server.clock();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('accounts')
-      .set((eb) => ({
-        password_hash: hash,
-        must_change_password: 1,
-        password_changed_at: now.toISOString(),
-        version: eb('version', '+', 1),
-        updated_at: now.toISOString(),
-        updated_by: caller.id,
-      }))
-      .where('id', '=', target.id)
-      .execute();
+    await setAccountPassword(trx, target.id, { passwordHash: hash, mustChange: true, now: now.toISOString(), by: caller.id });
     // The new password works at once: a lock-out from wrong tries ends with it.
     await clearLoginFailures(trx, { loginAccount: target.login_account, authType: target.auth_type });
     await revokeAccountSessions(trx, target.id, now, target.id === caller.id ? caller.sessionId : undefined);

@@ -9,6 +9,7 @@ import { checkPasswordStrength, PASSWORD_MESSAGES } from '@common/passwordPolicy
 import { clearLoginFailures, countLoginFailure, lockedOutAnswer, lockedOutMessage, type LoginName } from '../../security/loginLockout';
 import { hashPassword, verifyLoginPassword, verifyPassword } from '../../security/passwords';
 import { passwordHashOf } from '../../security/loginAccount';
+import { setAccountPassword } from '../../security/accounts';
 import { accountStateOf, type AccountState } from '../../security/accountGate';
 import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../security/sessions';
 import { loadAuthUser, type AuthUser } from '../../security/user';
@@ -191,18 +192,7 @@ export async function changeOwnPassword(
   const hash = await hashPassword(newPassword);
   const now = request.server.clock();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('accounts')
-      .set((eb) => ({
-        password_hash: hash,
-        must_change_password: 0,
-        password_changed_at: now.toISOString(),
-        version: eb('version', '+', 1),
-        updated_at: now.toISOString(),
-        updated_by: user.id,
-      }))
-      .where('id', '=', user.id)
-      .execute();
+    await setAccountPassword(trx, user.id, { passwordHash: hash, mustChange: false, now: now.toISOString(), by: user.id });
     // Other devices must log in again with the new password; this one stays.
     await revokeAccountSessions(trx, user.id, now, user.sessionId);
     await logOperation(trx, request, { entity: 'account', entityId: user.id, action: 'change-password', summary: '修改本人密码' });
