@@ -3,38 +3,23 @@
  * refuses (javascript:) is refused in the form with its Chinese message, a good one goes
  * through, and editing keeps an article link as the article picked.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import CarouselNewsPage from '@/pages/Manage/carousel-news';
 import { callsTo } from '../../mock';
-import { renderPage, rowOf, waitForRow } from './contentTestKit';
+import { drawer, openCreateDrawer, renderPage, rowOf, typeInDrawer, waitForRow } from './contentTestKit';
 
 vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/components/RichTextEditor', async (importOriginal) =>
   (await import('./contentTestKit')).mockEditor(await importOriginal()),
 );
 
-function drawer(): HTMLElement {
-  const panel = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper');
-  if (!panel) throw new Error('no open drawer');
-  return panel as HTMLElement;
-}
-
-function type(placeholder: string, value: string) {
-  fireEvent.change(within(drawer()).getByPlaceholderText(placeholder), { target: { value } });
-}
-
 describe('轮播', () => {
-  async function openCreate() {
-    renderPage(<CarouselNewsPage />, '/Manage/carousel-news');
-    await waitForRow('年度会员大会胜利召开');
-    fireEvent.click(screen.getByText('新建轮播'));
-    await screen.findByText('新建轮播', { selector: '.ant-drawer-title' });
-  }
+  const openCreate = () => openCreateDrawer(<CarouselNewsPage />, '/Manage/carousel-news', '年度会员大会胜利召开', '新建轮播');
 
   it('refuses a javascript: link in the form, then saves an https:// one', async () => {
     await openCreate();
-    type('轮播图上显示的标题', '培训报名');
+    typeInDrawer('轮播图上显示的标题', '培训报名');
     fireEvent.click(within(drawer()).getByText('外部网址'));
     const url = await within(drawer()).findByPlaceholderText('https://');
     fireEvent.change(url, { target: { value: 'javascript:alert(1)' } });

@@ -9,7 +9,7 @@
  *   vi.mock('@umijs/max', async (io) => (await import('./contentTestKit')).mockUmi(await io()));
  *   vi.mock('@/components/RichTextEditor', async (io) => (await import('./contentTestKit')).mockEditor(await io()));
  */
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { App } from 'antd';
 import type { ReactElement } from 'react';
@@ -106,4 +106,24 @@ export function rowOf(text: string): HTMLElement {
   const row = screen.getByText(text).closest('tr');
   if (!row) throw new Error(`no row holds ${text}`);
   return row as HTMLElement;
+}
+
+/** The open drawer's panel (a page's form drawer). */
+export function drawer(): HTMLElement {
+  const panel = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper');
+  if (!panel) throw new Error('no open drawer');
+  return panel as HTMLElement;
+}
+
+/** Types into the open drawer's field with this placeholder. */
+export function typeInDrawer(placeholder: string, value: string) {
+  fireEvent.change(within(drawer()).getByPlaceholderText(placeholder), { target: { value } });
+}
+
+/** Renders a list page, waits for one of its rows and opens its 新建 drawer (`createLabel`). */
+export async function openCreateDrawer(page: ReactElement, url: string, row: string, createLabel: string) {
+  renderPage(page, url);
+  await waitForRow(row);
+  fireEvent.click(screen.getByText(createLabel));
+  await screen.findByText(createLabel, { selector: '.ant-drawer-title' });
 }

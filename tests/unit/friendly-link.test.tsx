@@ -3,44 +3,29 @@
  * server refuses (ftp://) is refused in the form with its Chinese message, a good one goes
  * through, and the row switch disables a link.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import FriendlyLinkPage from '@/pages/Manage/friendly-link';
 import { callsTo, contentDb } from '../../mock';
-import { renderPage, rowOf, waitForRow } from './contentTestKit';
+import { drawer, openCreateDrawer, renderPage, rowOf, typeInDrawer, waitForRow } from './contentTestKit';
 
 vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/components/RichTextEditor', async (importOriginal) =>
   (await import('./contentTestKit')).mockEditor(await importOriginal()),
 );
 
-function drawer(): HTMLElement {
-  const panel = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper');
-  if (!panel) throw new Error('no open drawer');
-  return panel as HTMLElement;
-}
-
-function type(placeholder: string, value: string) {
-  fireEvent.change(within(drawer()).getByPlaceholderText(placeholder), { target: { value } });
-}
-
 describe('友情链接', () => {
-  async function openCreate() {
-    renderPage(<FriendlyLinkPage />, '/Manage/friendly-link');
-    await waitForRow('市人民政府');
-    fireEvent.click(screen.getByText('新建友情链接'));
-    await screen.findByText('新建友情链接', { selector: '.ant-drawer-title' });
-  }
+  const openCreate = () => openCreateDrawer(<FriendlyLinkPage />, '/Manage/friendly-link', '市人民政府', '新建友情链接');
 
   it('refuses an ftp:// address in the form, then saves an https:// one', async () => {
     await openCreate();
-    type('如：市人民政府', '省档案馆');
-    type('https://', 'ftp://files.example.org');
+    typeInDrawer('如：市人民政府', '省档案馆');
+    typeInDrawer('https://', 'ftp://files.example.org');
     fireEvent.click(within(drawer()).getByText('保 存'));
     expect(await within(drawer()).findByText('网址必须以 http:// 或 https:// 开头')).toBeInTheDocument();
     expect(callsTo('post', '/friendly-links')).toHaveLength(0);
 
-    type('https://', 'https://www.example-archives.gov.cn');
+    typeInDrawer('https://', 'https://www.example-archives.gov.cn');
     await waitFor(() => expect(within(drawer()).queryByText('网址必须以 http:// 或 https:// 开头')).toBeNull());
     fireEvent.click(within(drawer()).getByText('保 存'));
     await waitFor(() => expect(callsTo('post', '/friendly-links')).toHaveLength(1));
