@@ -16,6 +16,7 @@ import { Nullable, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
 import { ReviewHistoryEntry } from './membership';
+import { MEMBER_UNIT_STATUS_VALUES } from './memberUnits';
 
 export const UNIT_NAME_MAX = 100;
 export const UNIT_PERSON_MAX = 50;
@@ -29,15 +30,8 @@ export const UNIT_STAFF_COUNT_MAX = 100_000;
 export const UNIT_CAPITAL_MAX = 10_000_000;
 export const UNIT_FILES_MAX = 20;
 
-export const MEMBER_UNIT_STATUS_VALUES = ['pending', 'approved', 'rejected', 'suspended', 'cancelled'] as const;
-export type MemberUnitStatusValue = (typeof MEMBER_UNIT_STATUS_VALUES)[number];
-export const MEMBER_UNIT_STATUS_LABELS: Record<MemberUnitStatusValue, string> = {
-  pending: '待审核',
-  approved: '已通过',
-  rejected: '已驳回',
-  suspended: '已暂停',
-  cancelled: '已注销',
-};
+// A unit's states are those staff manage (one table, in ./memberUnits.ts).
+export { MEMBER_UNIT_STATUS_LABELS, MEMBER_UNIT_STATUS_VALUES, type MemberUnitStatusValue } from './memberUnits';
 
 /** The key fields (API names) whose change goes back to review, in the order forms show them. */
 export const UNIT_KEY_FIELD_NAMES = ['name', 'creditCode', 'legalRepresentative'] as const;
