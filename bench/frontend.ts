@@ -8,7 +8,9 @@
  * - Lighthouse (the npm package driving Debian's Chromium): performance, accessibility and
  *   best practices for `/`, an article page and the login page, desktop and mobile (Lighthouse's
  *   own presets: the mobile one simulates a mid-range phone on a slow 4G network), the median
- *   of LIGHTHOUSE_RUNS runs (default 3; 0 measures the bytes only).
+ *   of LIGHTHOUSE_RUNS good runs (default 3, never fewer; 0 measures the bytes only). A failed
+ *   run is retried and never counted as zeros; a row without enough good runs says it failed
+ *   and why (bench/lighthouseRuns.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,11 +20,19 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
+import {
+  collectLighthouseRuns,
+  readLighthouseReport,
+  type LighthouseMetrics,
+  type LighthouseRun,
+  type LighthouseSummary,
+} from './lighthouseRuns';
 import { BENCH_ADMIN_PASSWORD, ensureBuilt } from './lib';
 import { freePort, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+/** Good runs per row (at least three: bench/lighthouseRuns.ts); 0 measures the bytes only. */
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 export interface PageBytes {
@@ -33,18 +43,15 @@ export interface PageBytes {
   cssKb: number;
 }
 
-export interface LighthouseRow {
+/** One page in one form factor: the medians of its good runs, or why there were too few. */
+export type LighthouseRow = {
   page: string;
   path: string;
   formFactor: 'desktop' | 'mobile';
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  /** Largest Contentful Paint, ms (median run). */
-  lcpMs: number;
-  /** Total Blocking Time, ms (median run). */
-  tbtMs: number;
-}
+  goodRuns: number;
+  /** The reasons of the runs that failed (retried), in order. */
+  failedRuns: string[];
+} & ({ ok: true; metrics: LighthouseMetrics } | { ok: false; error: string });
 
 export interface FrontendBench {
   bytes: PageBytes[];
@@ -110,42 +117,28 @@ async function measureBytes(base: string, label: string, pagePath: string, sessi
   }
 }
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
+/** Failed runs (a Lighthouse runtime error, a report without scores, a crash) are tried again up to this many times. */
+export const LIGHTHOUSE_RETRIES = 3;
 
-async function runLighthouse(url: string, formFactor: 'desktop' | 'mobile'): Promise<Omit<LighthouseRow, 'page' | 'path' | 'formFactor'>> {
-  const runs: Omit<LighthouseRow, 'page' | 'path' | 'formFactor'>[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-    try {
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
-        formFactor === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const { categories, audits } = result.lhr;
-      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
-      runs.push({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      });
-    } finally {
-      chrome.kill();
-    }
+/** One Lighthouse run in a fresh Chromium: its numbers, or why it failed. */
+export async function lighthouseRun(url: string, formFactor: 'desktop' | 'mobile'): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) return { ok: false, error: `Lighthouse gave no result for ${url}` };
+    return readLighthouseReport(result.lhr);
+  } finally {
+    chrome.kill();
   }
-  return {
-    performance: median(runs.map((r) => r.performance)),
-    accessibility: median(runs.map((r) => r.accessibility)),
-    bestPractices: median(runs.map((r) => r.bestPractices)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    tbtMs: median(runs.map((r) => r.tbtMs)),
-  };
+}
+
+/** The medians of LIGHTHOUSE_RUNS good runs (at least three), failed runs retried. */
+export function measureLighthouse(url: string, formFactor: 'desktop' | 'mobile'): Promise<LighthouseSummary> {
+  return collectLighthouseRuns(() => lighthouseRun(url, formFactor), LIGHTHOUSE_RUNS, LIGHTHOUSE_RETRIES);
 }
 
 export async function runFrontendBench(log: (line: string) => void = console.log): Promise<FrontendBench> {
@@ -176,9 +169,15 @@ export async function runFrontendBench(log: (line: string) => void = console.log
     const rows: LighthouseRow[] = [];
     for (const [label, p] of LIGHTHOUSE_RUNS > 0 ? pages : []) {
       for (const formFactor of ['desktop', 'mobile'] as const) {
-        const r = await runLighthouse(`${base}${p}`, formFactor);
-        rows.push({ page: label, path: p, formFactor, ...r });
-        log(`lighthouse ${label} ${formFactor}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms`);
+        const summary = await measureLighthouse(`${base}${p}`, formFactor);
+        rows.push({ page: label, path: p, formFactor, ...summary });
+        const retried = summary.failedRuns.length ? ` (${summary.failedRuns.length} failed runs retried: ${summary.failedRuns.join(' | ')})` : '';
+        if (summary.ok) {
+          const m = summary.metrics;
+          log(`lighthouse ${label} ${formFactor}: performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, median of ${summary.goodRuns}${retried}`);
+        } else {
+          log(`lighthouse ${label} ${formFactor}: FAILED: ${summary.error}`);
+        }
       }
     }
     return { bytes, lighthouse: rows };
