@@ -43,6 +43,13 @@ export interface PageEntry {
   /** Title shown instead of `title` to one authType (the back-office root, for instance). */
   titleByAuthType?: Partial<Record<AuthType, string>>;
   hideInMenu?: boolean;
+  /** A public entry hidden from the top menu that the phone's 栏目 drawer still lists. */
+  inPhoneMenu?: boolean;
+  /**
+   * What the page holds, where the title alone does not say it: the public menu shows it as
+   * the entry's tooltip and under the title in the phone's 栏目 drawer.
+   */
+  description?: string;
   /** Sub-pages (e.g. /FrontPage/detail/123) stay out of the menu. */
   hideChildrenInMenu?: boolean;
   /**
@@ -73,17 +80,26 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
   { path: '/', title: '首页', icon: 'HomeOutlined' },
   { path: '/FrontPage/aboutUs', title: '协会简介', icon: 'ProfileOutlined' },
   { path: '/FrontPage/association-work', title: '协会工作', icon: 'SolutionOutlined' },
-  { path: '/FrontPage/notice', title: '通知公告', icon: 'SoundOutlined', hideInMenu: true },
+  // Out of the top menu; the phone's 栏目 drawer, the footer and the home page lead to it.
+  { path: '/FrontPage/notice', title: '通知公告', icon: 'SoundOutlined', hideInMenu: true, inPhoneMenu: true },
   {
     path: '/FrontPage/comprehensive-information/association-news',
     title: '协会新闻',
     icon: 'ReadOutlined',
+  },
+  {
+    // The 行业动态 articles (category industry); the older industry-dynamics path is the 专家库.
+    path: '/FrontPage/comprehensive-information/industry-news',
+    title: '行业动态',
+    icon: 'FileTextOutlined',
+    description: '行业政策、资讯与各地稳评动态',
   },
   { path: '/FrontPage/member-unit', title: '会员之窗', icon: 'BankOutlined' },
   {
     path: '/FrontPage/comprehensive-information/industry-dynamics',
     title: '专家库',
     icon: 'TeamOutlined',
+    description: '稳评专家名录：职称、工作单位与专业领域',
   },
   { path: '/FrontPage/download', title: '下载专区', icon: 'DownloadOutlined' },
   { path: '/FrontPage/Contact', title: '联系我们', icon: 'PhoneOutlined' },

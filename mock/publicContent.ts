@@ -90,7 +90,11 @@ function article(id: string, category: string, title: string, n: number, extra: 
   };
 }
 
-/** 13 work articles (two pages; the 2nd is pinned), 3 news, 1 industry, 3 downloads with files. */
+/**
+ * 13 work articles (two pages; the 2nd is pinned), 3 news (the 1st with a cover), 4 industry
+ * (covers on the 1st, 2nd and 4th, so that the list shows rows with and without one, and one
+ * far enough down to load lazily), 3 downloads with files.
+ */
 export const publicArticles: PublicArticle[] = [
   ...WORK_TITLES.map((title, i) => article(`work-${i + 1}`, 'work', title, i, { pinned: i === 1 })),
   article('news-1', 'news', '全市社会稳定风险评估工作会议召开', 1, {
@@ -99,7 +103,16 @@ export const publicArticles: PublicArticle[] = [
   }),
   article('news-2', 'news', '稳评行业高质量发展论坛在我市举行', 3),
   article('news-3', 'news', '我市重大决策稳评覆盖率持续提升', 6),
-  article('industry-1', 'industry', '省内稳评行业发展动态综述', 2),
+  article('industry-1', 'industry', '省内稳评行业发展动态综述', 2, {
+    cover: publicFileFixture('file-cover-industry-1', '行业动态综述.jpg', 153600, 'image/jpeg'),
+  }),
+  article('industry-2', 'industry', '多地出台重大决策社会稳定风险评估办法', 5, {
+    cover: publicFileFixture('file-cover-industry-2', '评估办法.png', 98304, 'image/png'),
+  }),
+  article('industry-3', 'industry', '第三方评估机构信用评价工作稳步推进', 9),
+  article('industry-4', 'industry', '稳评行业人才培养座谈会综述', 14, {
+    cover: publicFileFixture('file-cover-industry-4', '座谈会.jpg', 120832, 'image/jpeg'),
+  }),
   article('download-1', 'download', '会员单位入会申请材料', 4, {
     attachments: [
       publicFileFixture('file-dl-1', '入会申请表.docx', 45056, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),

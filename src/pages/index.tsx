@@ -1,7 +1,8 @@
 /**
- * The home page: the carousel, the latest 协会工作, 协会新闻 and 通知公告 side by side
+ * The home page: the carousel, 证书查询 (a number opens the certificate page) and 会员服务
+ * (入会指南, 入会申请, 会员登录), the latest 协会工作, 协会新闻 and 通知公告 side by side
  * (stacked on phones) with "更多" links, the member window strip and the friendship links.
- * One request: GET /public/home.
+ * One request: GET /public/home; 证书查询 and 会员服务 need none and show at once.
  */
 import { Skeleton } from 'antd';
 import { ASSOCIATION_NAME } from '@common/association';
@@ -19,6 +20,8 @@ import usePageMeta, { DEFAULT_DESCRIPTION } from '@/components/usePageMeta';
 import { useApiRequest } from '@/hooks/useApiRequest';
 import { getPublicHome } from '@/services/publicContent';
 import Carousel from '@/components/PublicHome/Carousel';
+import CertificateLookup from '@/components/PublicHome/CertificateLookup';
+import MemberServices from '@/components/PublicHome/MemberServices';
 import FriendLinks from '@/components/PublicHome/FriendLinks';
 import HomeSection from '@/components/PublicHome/HomeSection';
 import LatestList, { type LatestItem } from '@/components/PublicHome/LatestList';
@@ -40,6 +43,14 @@ export default function HomePage() {
       <h1 className="sr-only">{ASSOCIATION_NAME}</h1>
       {data ? <Carousel items={data.carousels} /> : <div className={styles.carouselSkeleton} aria-hidden />}
       {!data && error && <LoadFailed onRetry={refresh} what="首页内容" />}
+      <div className={styles.services}>
+        <HomeSection id="home-certificate" title="证书查询">
+          <CertificateLookup />
+        </HomeSection>
+        <HomeSection id="home-member-services" title="会员服务">
+          <MemberServices />
+        </HomeSection>
+      </div>
       <div className={styles.columns}>
         {data ? (
           <>

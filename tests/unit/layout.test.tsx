@@ -5,7 +5,7 @@
  * fixture user; everything else is the real code.
  */
 import { App } from 'antd';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CurrentUser } from '@common/schemas/auth';
@@ -93,17 +93,19 @@ describe('layout switch', () => {
   it('public pages get the header menu and the footer', () => {
     renderAt('/FrontPage/aboutUs');
     expect(screen.getByText('页面正文')).toBeInTheDocument();
-    for (const title of ['首页', '协会简介', '协会工作', '协会新闻', '会员之窗', '专家库', '下载专区', '联系我们']) {
-      expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    const topMenu = screen.getByRole('navigation', { name: '网站栏目' });
+    for (const title of ['首页', '协会简介', '协会工作', '协会新闻', '行业动态', '会员之窗', '专家库', '下载专区', '联系我们']) {
+      expect(within(topMenu).getAllByText(title).length).toBeGreaterThan(0);
     }
-    // Hidden from the menu.
-    expect(screen.queryByText('通知公告')).toBeNull();
+    // Hidden from the top menu (the footer and the phone's drawer lead to 通知公告).
+    expect(within(topMenu).queryByText('通知公告')).toBeNull();
     expect(screen.queryByText('详情')).toBeNull();
     const links: Record<string, string> = {
       关于协会: '/FrontPage/aboutUs',
       联系我们: '/FrontPage/Contact',
       会员之窗: '/FrontPage/member-unit',
-      '专家库/行业动态': '/FrontPage/comprehensive-information/industry-dynamics',
+      专家库: '/FrontPage/comprehensive-information/industry-dynamics',
+      行业动态: '/FrontPage/comprehensive-information/industry-news',
       免责声明: '/FrontPage/detail?page=disclaimer',
       隐私保护: '/FrontPage/detail?page=privacy',
       用户协议: '/FrontPage/detail?page=terms',
@@ -169,7 +171,7 @@ describe('back office', () => {
   it('shows the staff menu, the name and the page', async () => {
     renderAt('/Manage/staging', superAdmin.user);
     expect(await screen.findByText('页面正文')).toBeInTheDocument();
-    for (const title of ['工作台', '新闻公告发布', '权限管理', '会员单位年检管理', '业绩案例管理']) {
+    for (const title of ['工作台', '新闻公告发布', '系统管理', '会员单位年检管理', '业绩案例管理']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
     expect(screen.getByText(superAdmin.user.name)).toBeInTheDocument();

@@ -16,11 +16,33 @@ describe('public top menu', () => {
       '协会简介',
       '协会工作',
       '协会新闻',
+      '行业动态',
       '会员之窗',
       '专家库',
       '下载专区',
       '联系我们',
     ]);
+  });
+
+  it('the phone’s 栏目 drawer lists 通知公告 too, and no other hidden page', () => {
+    expect(titles(publicMenuEntries('/', undefined, { phone: true }))).toEqual([
+      '首页',
+      '协会简介',
+      '协会工作',
+      '通知公告',
+      '协会新闻',
+      '行业动态',
+      '会员之窗',
+      '专家库',
+      '下载专区',
+      '联系我们',
+    ]);
+  });
+
+  it('says what 专家库 holds, where its name alone does not', () => {
+    const experts = publicMenuEntries('/').find((e) => e.title === '专家库');
+    expect(experts?.description).toMatch(/专家/);
+    expect(experts?.description).toMatch(/专业领域/);
   });
 
   it('hides children of hideChildrenInMenu, and /Manage entries outside /Manage', () => {

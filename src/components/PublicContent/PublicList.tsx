@@ -1,10 +1,11 @@
 /**
- * The one list of the public site's articles and notices: 协会工作, 协会新闻, 通知公告 and
- * 下载专区 are this component with different props (README.md, "Public pages").
+ * The one list of the public site's articles and notices: 协会工作, 协会新闻, 行业动态, 通知公告
+ * and 下载专区 are this component with different props (README.md, "Public pages").
  *
  * 10 a page; page and keyword in the URL (a link, reload or Back keeps them); pinned items
- * first and marked 置顶 (the server's order); dates YYYY-MM-DD; the download area lists each
- * item's files with type and size; an empty column says so.
+ * first and marked 置顶 (the server's order); dates YYYY-MM-DD; an article with a cover shows
+ * it beside its title, with its summary; the download area lists each item's files with type
+ * and size; an empty column says so.
  */
 import { Button, Skeleton } from 'antd';
 import PushpinOutlined from '@ant-design/icons/PushpinOutlined';
@@ -26,6 +27,11 @@ import { useUrlParams } from './urlParams';
 import styles from './index.less';
 
 export const PUBLIC_LIST_PAGE_SIZE = 10;
+/** Covers of the first rows load at once; those further down wait until scrolled near. */
+export const EAGER_COVER_ROWS = 3;
+/** The thumbnail's box (16 : 10); index.less keeps it at this ratio, the picture cropped to fit. */
+const COVER_WIDTH = 160;
+const COVER_HEIGHT = 100;
 
 export type PublicListSource =
   | { kind: 'article'; category: ArticleCategoryValue }
@@ -46,19 +52,32 @@ interface Row {
   publishAt: string;
   pinned: boolean;
   files: readonly PublicFile[];
+  cover: PublicFile | null;
+  summary: string | null;
 }
 
 function toRows(source: PublicListSource, list: readonly (PublicArticleItem | PublicNoticeItem)[]): Row[] {
   return list.map((item) =>
-    source.kind === 'notice'
-      ? { id: item.id, title: item.title, href: noticeHref(item.id), publishAt: item.publishAt, pinned: item.pinned, files: [] }
+    source.kind === 'notice' || !('category' in item)
+      ? {
+          id: item.id,
+          title: item.title,
+          href: noticeHref(item.id),
+          publishAt: item.publishAt,
+          pinned: item.pinned,
+          files: [],
+          cover: null,
+          summary: null,
+        }
       : {
           id: item.id,
           title: item.title,
           href: articleHref(item.id),
           publishAt: item.publishAt,
           pinned: item.pinned,
-          files: (item as PublicArticleItem).attachments ?? [],
+          files: item.attachments,
+          cover: item.cover,
+          summary: item.summary,
         },
   );
 }
@@ -99,22 +118,39 @@ export default function PublicList({ title, source, description }: PublicListPro
   } else {
     body = (
       <ul className={`${styles.list} ${isDownload ? styles.downloadList : ''}`} aria-busy={loading}>
-        {rows.map((row) => (
-          <li key={row.id} className={styles.item}>
-            <div className={styles.itemRow}>
-              <Link to={row.href} className={styles.itemLink}>
-                {row.pinned && (
-                  <span className={styles.pin}>
-                    <PushpinOutlined aria-hidden /> 置顶
-                  </span>
-                )}
-                <span className={styles.itemTitle}>{row.title}</span>
+        {rows.map((row, index) => (
+          <li key={row.id} className={row.cover ? `${styles.item} ${styles.withCover}` : styles.item}>
+            {row.cover && (
+              // The title's link is the one for the keyboard; the picture is a second target for the pointer.
+              <Link to={row.href} className={styles.coverLink} tabIndex={-1}>
+                <img
+                  src={row.cover.url}
+                  alt={`封面图片：${row.title}`}
+                  width={COVER_WIDTH}
+                  height={COVER_HEIGHT}
+                  loading={index < EAGER_COVER_ROWS ? undefined : 'lazy'}
+                  decoding="async"
+                  className={styles.cover}
+                />
               </Link>
-              <time className={styles.date} dateTime={formatDate(row.publishAt)}>
-                {formatDate(row.publishAt)}
-              </time>
+            )}
+            <div className={styles.itemBody}>
+              <div className={styles.itemRow}>
+                <Link to={row.href} className={styles.itemLink}>
+                  {row.pinned && (
+                    <span className={styles.pin}>
+                      <PushpinOutlined aria-hidden /> 置顶
+                    </span>
+                  )}
+                  <span className={styles.itemTitle}>{row.title}</span>
+                </Link>
+                <time className={styles.date} dateTime={formatDate(row.publishAt)}>
+                  {formatDate(row.publishAt)}
+                </time>
+              </div>
+              {row.cover && row.summary && <p className={styles.summary}>{row.summary}</p>}
+              {isDownload && <FileLinks files={row.files} label={`${row.title}的下载文件`} />}
             </div>
-            {isDownload && <FileLinks files={row.files} label={`${row.title}的下载文件`} />}
           </li>
         ))}
       </ul>

@@ -3,11 +3,12 @@
  * each kind of item belongs to, with titles from the one table of pages (common/menu.ts).
  */
 import { findPage } from '@common/menu';
+import { AuthType } from '@common/permissions';
 import type { ArticleCategoryValue } from '@common/schemas/content';
 
 export interface ListPlace {
   title: string;
-  /** No public list shows this category (行业动态 articles are found by search). */
+  /** The list's address; an unknown category has none. */
   path?: string;
 }
 
@@ -18,12 +19,13 @@ export const NEWS_LIST_PATH = '/FrontPage/comprehensive-information/association-
 export const NOTICE_LIST_PATH = '/FrontPage/notice';
 export const DOWNLOAD_LIST_PATH = '/FrontPage/download';
 export const MEMBER_LIST_PATH = '/FrontPage/member-unit';
+export const INDUSTRY_LIST_PATH = '/FrontPage/comprehensive-information/industry-news';
 export const EXPERT_LIST_PATH = '/FrontPage/comprehensive-information/industry-dynamics';
 
 export const ARTICLE_LISTS: Record<ArticleCategoryValue, ListPlace> = {
   work: place(WORK_LIST_PATH),
   news: place(NEWS_LIST_PATH),
-  industry: { title: '行业动态' },
+  industry: place(INDUSTRY_LIST_PATH),
   download: place(DOWNLOAD_LIST_PATH),
 };
 
@@ -37,3 +39,30 @@ export function articleListOf(category: string): ListPlace {
 export const articleHref = (id: string) => `/FrontPage/detail/${encodeURIComponent(id)}`;
 export const noticeHref = (id: string) => `/FrontPage/detail/${encodeURIComponent(id)}?type=notice`;
 export const memberUnitHref = (id: string) => `/FrontPage/member-unit/${encodeURIComponent(id)}`;
+
+/**
+ * The ways into the standalone pages (common/menu.ts STANDALONE_PAGES) for a unit that wants
+ * to join, a member that logs in and anyone holding a certificate: the header's service bar,
+ * the phone's 栏目 drawer, the footer and the home page link them.
+ */
+export interface WayIn {
+  title: string;
+  path: string;
+  /** A few words on what the visitor finds there (the home page's service tiles). */
+  description: string;
+}
+
+/** Members log in as a unit; the login page offers the practitioners' and staff's logins too. */
+export const MEMBER_LOGIN: WayIn = {
+  title: '会员登录',
+  path: `/login?authType=${AuthType.MemberUnit}`,
+  description: '会员单位与从业人员登录',
+};
+export const JOIN_GUIDE: WayIn = { title: '入会指南', path: '/register-guide', description: '入会条件、所需材料和办理流程' };
+export const JOIN_APPLICATION: WayIn = { title: '入会申请', path: '/register', description: '在线填写并提交入会申请' };
+export const CERTIFICATE_CHECK: WayIn = { title: '证书查验', path: '/certificate-view', description: '按编号查验证书真伪与状态' };
+
+export const WAYS_IN: readonly WayIn[] = [MEMBER_LOGIN, JOIN_GUIDE, JOIN_APPLICATION, CERTIFICATE_CHECK];
+
+/** The certificate page looks a number up from its `no` parameter (src/pages/certificate-view/index.tsx). */
+export const certificateHref = (no: string) => `${CERTIFICATE_CHECK.path}?${new URLSearchParams({ no }).toString()}`;

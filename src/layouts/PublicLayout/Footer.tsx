@@ -1,5 +1,7 @@
 import { Link } from '@umijs/max';
+import { findPage } from '@common/menu';
 import { phoneLinks } from '@/components/PublicContent/format';
+import { NOTICE_LIST_PATH, WAYS_IN, type WayIn } from '@/components/PublicContent/links';
 import { FOOTER_INFO, type FooterInfo } from './footerInfo';
 import styles from './index.less';
 
@@ -7,9 +9,32 @@ import styles from './index.less';
 const ICP_REGISTRY = 'https://beian.miit.gov.cn/';
 const PUBLIC_SECURITY_REGISTRY = 'https://beian.mps.gov.cn/#/query/webSearch';
 
+/** 办事服务: the ways in, and 通知公告 (which the top menu leaves out). */
+const SERVICE_LINKS: readonly Pick<WayIn, 'title' | 'path'>[] = [
+  ...WAYS_IN,
+  { title: findPage(NOTICE_LIST_PATH)?.title ?? '通知公告', path: NOTICE_LIST_PATH },
+];
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { title: string; path: string }[] }) {
+  return (
+    <nav className={styles.footerGroup} aria-labelledby={id}>
+      <h2 id={id} className={styles.footerHeading}>
+        {title}
+      </h2>
+      <ul className={styles.footerLinks}>
+        {links.map((link) => (
+          <li key={link.path}>
+            <Link to={link.path}>{link.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
- * The footer: an upper band of 270 px with the association's details and links, a lower
- * one of 40 px (both grow in 长者模式 and on phones rather than clip).
+ * The footer: an upper band of 270 px with the association's details, the site's links and
+ * the ways in, a lower one of 40 px (both grow in 长者模式 and on phones rather than clip).
  */
 export default function PublicFooter({ info = FOOTER_INFO }: { info?: FooterInfo }) {
   const phones = phoneLinks(info.phone);
@@ -52,13 +77,10 @@ export default function PublicFooter({ info = FOOTER_INFO }: { info?: FooterInfo
               </div>
             )}
           </div>
-          <nav className={styles.footerLinks} aria-label="页脚链接">
-            {info.links.map((link) => (
-              <Link key={link.title} to={link.path}>
-                {link.title}
-              </Link>
-            ))}
-          </nav>
+          <div className={styles.footerNavs}>
+            <FooterLinks id="footer-site-links" title="网站导航" links={info.links} />
+            <FooterLinks id="footer-service-links" title="办事服务" links={SERVICE_LINKS} />
+          </div>
         </div>
       </div>
       <div className={styles.footerLower}>{info.copyright}</div>

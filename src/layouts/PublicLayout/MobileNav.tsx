@@ -2,19 +2,47 @@
  * The column menu in a side drawer, for narrow screens (the header shows its 栏目 button below
  * 768 px). Loaded the first time the button is used, not with the page: most visits never
  * open it, and the drawer is a few KB of every first visit otherwise.
+ *
+ * Plain links: every column (通知公告 too, which the top menu leaves out), each with what it
+ * holds where its name does not say it, then the ways in for members and applicants.
  */
-import { Button, Drawer, Menu, type MenuProps } from 'antd';
-
-type MenuItem = Required<MenuProps>['items'][number];
+import { Button, Drawer } from 'antd';
+import { Link } from '@umijs/max';
+import type { PageEntry } from '@common/menu';
+import { WAYS_IN } from '@/components/PublicContent/links';
+import styles from './MobileNav.less';
 
 export interface MobileNavProps {
   open: boolean;
   onClose: () => void;
-  selectedKeys: string[];
-  items: MenuItem[];
+  /** The drawer's columns (publicMenuEntries with `phone`). */
+  entries: readonly PageEntry[];
+  /** The column of the page shown, marked as the current one. */
+  activePath?: string;
 }
 
-export default function MobileNav({ open, onClose, selectedKeys, items }: MobileNavProps) {
+function Columns({ entries, activePath, onClose }: { entries: readonly PageEntry[]; activePath?: string; onClose: () => void }) {
+  return (
+    <ul className={styles.list}>
+      {entries.map((entry) => (
+        <li key={entry.path}>
+          <Link
+            to={entry.path}
+            onClick={onClose}
+            aria-current={entry.path === activePath ? 'page' : undefined}
+            className={styles.link}
+          >
+            <span className={styles.title}>{entry.title}</span>
+            {entry.description && <span className={styles.note}>{entry.description}</span>}
+          </Link>
+          {entry.children && <Columns entries={entry.children} activePath={activePath} onClose={onClose} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function MobileNav({ open, onClose, entries, activePath }: MobileNavProps) {
   return (
     <Drawer
       title="网站栏目"
@@ -30,7 +58,21 @@ export default function MobileNav({ open, onClose, selectedKeys, items }: Mobile
       }
     >
       <nav aria-label="网站栏目（菜单）">
-        <Menu mode="inline" selectedKeys={selectedKeys} items={items} style={{ borderInlineEnd: 'none' }} />
+        <Columns entries={entries} activePath={activePath} onClose={onClose} />
+      </nav>
+      <nav aria-labelledby="mobile-nav-services" className={styles.services}>
+        <h2 id="mobile-nav-services" className={styles.heading}>
+          会员服务
+        </h2>
+        <ul className={styles.serviceList}>
+          {WAYS_IN.map((way) => (
+            <li key={way.path}>
+              <Link to={way.path} onClick={onClose} className={styles.serviceLink}>
+                {way.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
     </Drawer>
   );

@@ -3,6 +3,7 @@
  * come from the server's footer site page (useFooterInfo.ts; docs/domain.md, "site page");
  * these values are the fallback shown until it answers, or if it cannot.
  */
+import { EXPERT_LIST_PATH, INDUSTRY_LIST_PATH } from '@/components/PublicContent/links';
 import { ASSOCIATION_NAME } from '../brand';
 
 export interface FooterLink {
@@ -37,7 +38,9 @@ export const FOOTER_INFO: FooterInfo = {
     { title: '关于协会', path: '/FrontPage/aboutUs' },
     { title: '联系我们', path: '/FrontPage/Contact' },
     { title: '会员之窗', path: '/FrontPage/member-unit' },
-    { title: '专家库/行业动态', path: '/FrontPage/comprehensive-information/industry-dynamics' },
+    // 专家库 and the 行业动态 articles each have their own list now.
+    { title: '专家库', path: EXPERT_LIST_PATH },
+    { title: '行业动态', path: INDUSTRY_LIST_PATH },
     { title: SITE_PAGE_TITLES.disclaimer, path: '/FrontPage/detail?page=disclaimer' },
     { title: SITE_PAGE_TITLES.privacy, path: '/FrontPage/detail?page=privacy' },
     { title: SITE_PAGE_TITLES.terms, path: '/FrontPage/detail?page=terms' },

@@ -1,6 +1,7 @@
 /**
- * The public site's frame: a skip link, a header with the logo, the name, the
- * site search and the 长者模式 switch, the top menu, the page, and the two-band footer.
+ * The public site's frame: a skip link, a header with the service bar (会员登录, 入会指南,
+ * 入会申请, 证书查验), the logo, the name, the site search and the 长者模式 switch, the top
+ * menu (the 栏目 drawer on phones), the page, and the two-band footer.
  * Plain antd and CSS only: the public bundle must not pull in pro-components (it would
  * weigh about 520 KB gzip otherwise; tests/e2e/bundle.test.ts checks the built chunks).
  *
@@ -13,6 +14,7 @@ import { Button, ConfigProvider, Menu, type MenuProps } from 'antd';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import { Link, useLocation } from '@umijs/max';
 import { findPage, type PageEntry } from '@common/menu';
+import { WAYS_IN } from '@/components/PublicContent/links';
 import { applyPageMeta, PageMetaContext, type PageMeta } from '@/components/usePageMeta';
 import { ASSOCIATION_NAME, LOGO_URL } from '../brand';
 import PublicFooter from './Footer';
@@ -30,14 +32,15 @@ const MobileNav = lazy(loadMobileNav);
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-function toMenuItems(entries: readonly PageEntry[], onNavigate?: () => void): MenuItem[] {
+function toMenuItems(entries: readonly PageEntry[]): MenuItem[] {
   return entries.map((entry) =>
     entry.children?.length
-      ? { key: entry.path, label: entry.title, children: toMenuItems(entry.children, onNavigate) }
+      ? { key: entry.path, label: entry.title, children: toMenuItems(entry.children) }
       : {
           key: entry.path,
+          // What the entry holds, where its name does not say it: a tooltip, and its description for screen readers.
           label: (
-            <Link to={entry.path} onClick={onNavigate}>
+            <Link to={entry.path} title={entry.description}>
               {entry.title}
             </Link>
           ),
@@ -63,6 +66,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [pageMeta, setPageMeta] = useState<PageMeta | null>(null);
   const entries = useMemo(() => publicMenuEntries(pathname), [pathname]);
+  const phoneEntries = useMemo(() => publicMenuEntries(pathname, undefined, { phone: true }), [pathname]);
   const active = activeMenuPath(pathname, entries);
   const selectedKeys = active ? [active] : [];
   const closeDrawer = () => setDrawerOpen(false);
@@ -96,6 +100,20 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
             跳到主要内容
           </a>
           <header className={styles.header}>
+            <div className={styles.serviceBar}>
+              <div className={styles.serviceInner}>
+                <p className={styles.welcome}>欢迎访问{ASSOCIATION_NAME}网站</p>
+                <nav aria-label="会员服务" className={styles.serviceNav}>
+                  <ul>
+                    {WAYS_IN.map((way) => (
+                      <li key={way.path}>
+                        <Link to={way.path}>{way.title}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              </div>
+            </div>
             <div className={styles.headerInner}>
               <Link to="/" className={styles.brand}>
                 <img src={LOGO_URL} alt="协会标志" width={35} height={35} className={styles.logo} />
@@ -136,7 +154,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
           </header>
           {drawerUsed && (
             <Suspense fallback={null}>
-              <MobileNav open={drawerOpen} onClose={closeDrawer} selectedKeys={selectedKeys} items={toMenuItems(entries, closeDrawer)} />
+              <MobileNav open={drawerOpen} onClose={closeDrawer} entries={phoneEntries} activePath={activeMenuPath(pathname, phoneEntries)} />
             </Suspense>
           )}
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>

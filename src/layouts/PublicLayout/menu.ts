@@ -5,19 +5,23 @@
  */
 import { PUBLIC_PAGES, type PageEntry } from '@common/menu';
 
-/** Entries the top menu shows on `pathname`, children included where allowed. */
+/**
+ * Entries the top menu shows on `pathname`, children included where allowed; with `phone`, the
+ * 栏目 drawer's, which also lists the entries marked inPhoneMenu (通知公告).
+ */
 export function publicMenuEntries(
   pathname: string,
   entries: readonly PageEntry[] = PUBLIC_PAGES,
+  { phone = false }: { phone?: boolean } = {},
 ): PageEntry[] {
   const inManage = pathname.includes('/Manage');
   const shown: PageEntry[] = [];
   for (const entry of entries) {
-    if (entry.hideInMenu) continue;
+    if (entry.hideInMenu && !(phone && entry.inPhoneMenu)) continue;
     // Outside the back office, entries that lead into it stay hidden.
     if (!inManage && entry.path.includes('/Manage')) continue;
     const children =
-      entry.children && !entry.hideChildrenInMenu ? publicMenuEntries(pathname, entry.children) : [];
+      entry.children && !entry.hideChildrenInMenu ? publicMenuEntries(pathname, entry.children, { phone }) : [];
     shown.push(children.length ? { ...entry, children } : { ...entry, children: undefined });
   }
   return shown;

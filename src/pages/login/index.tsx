@@ -99,7 +99,12 @@ export default function LoginPage() {
           ))}
         </div>
         <div className={styles.footerLinks}>
-          <Link to="/register-guide">还不是会员？查看入会指南</Link>
+          {/* A practitioner's account comes from their unit, which registers them: joining is the units' way in. */}
+          {authType === AuthType.Practitioner ? (
+            <p className={styles.note}>从业人员账号由所在会员单位登记开通，如需账号请联系所在单位。</p>
+          ) : (
+            <Link to="/register-guide">还不是会员？查看入会指南</Link>
+          )}
           <Link to="/">返回网站首页</Link>
         </div>
       </div>

@@ -1,6 +1,7 @@
 /**
- * One article or notice: breadcrumb back to its list, title, source, author,
- * date, view count, 朗读, the sanitised content, attachments (preview and download with the
+ * One article or notice: breadcrumb back to its list (首页 / 行业动态 / 正文: every article
+ * category has its public list), title, source, author, date, view count, 朗读, the cover, the
+ * sanitised content, attachments (preview and download with the
  * original name), previous / next in its list. Anything not public (missing, draft, offline,
  * future: the server's 404 status 10) shows "内容不存在或已下线" with ways on, without a toast.
  */
@@ -24,6 +25,10 @@ import shared from '@/components/PublicContent/index.less';
 import styles from './ItemDetail.less';
 
 export type ItemKind = 'article' | 'notice';
+
+/** The cover's box (16 : 9); ItemDetail.less keeps it at this ratio and fits the picture inside. */
+const COVER_WIDTH = 960;
+const COVER_HEIGHT = 540;
 
 type Item = (PublicArticle & { kind: 'article' }) | (PublicNotice & { kind: 'notice' });
 
@@ -110,6 +115,17 @@ export default function ItemDetail({ kind, id }: { kind: ItemKind; id: string })
           </p>
           <ReadAloud getText={readText} resetKey={`${kind}:${id}`} />
         </div>
+        {item.kind === 'article' && item.cover && (
+          // At the top of the article, in the first screen: loaded at once, not lazily.
+          <img
+            src={item.cover.url}
+            alt={`封面图片：${item.title}`}
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            decoding="async"
+            className={styles.cover}
+          />
+        )}
         <section className={`${styles.content} ${shared.articleBody}`} aria-labelledby="detail-body">
           {/* Editors' headings start at h2 or h3: this keeps the outline in order after the h1. */}
           <h2 id="detail-body" className="sr-only">
