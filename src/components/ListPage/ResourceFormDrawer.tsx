@@ -8,7 +8,13 @@
  * - a refusal shows the server's message in the drawer (the request layer toasts it too);
  *   a stale version (HTTP 409) says that someone else changed the record and offers to
  *   load the latest version;
- * - on success: a toast, `onSaved` (the page reloads its table) and the drawer closes.
+ * - a submitter may ask first (`confirm`: 发布 says what becomes public and when), after the
+ *   form's rules passed;
+ * - on success: a toast, `onSaved` (the page reloads its table) and the drawer closes;
+ * - a form with changes asks before it closes (取消, Esc, the mask, ✕) or its page is left
+ *   (useUnsavedChanges); one without closes at once;
+ * - with `draft`, what is typed is kept in the browser (useFormDraft) and offered back the next
+ *   time the same record (or a new one) is opened; a save removes it.
  *
  *   const drawer = useFormDrawer();
  *   <ResourceFormDrawer title="公告" target={drawer.target} onClose={drawer.close} onSaved={table.reload}
@@ -23,8 +29,12 @@ import { Alert, App, Button, Form, Result, Skeleton, Space, type FormInstance } 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PermissionCode } from '@common/permissions';
 import { useCan } from '@/hooks/useCan';
+import { useFormChanges } from '@/hooks/useFormChanges';
+import { useFormDraft } from '@/hooks/useFormDraft';
+import { useUnsavedChanges } from '@/hooks/useUnsavedChanges';
 import { isApiError } from '@/requestErrors';
 import ConflictAlert from './ConflictAlert';
+import DraftAlert from './DraftAlert';
 
 /** null: closed; {}: a new record; { id }: that record. */
 export type FormTarget = { id?: string } | null;
@@ -39,15 +49,23 @@ export function useFormDrawer() {
   };
 }
 
-export interface Submitter {
+/** A question asked before a submitter's call (after the form's rules passed). */
+export interface SubmitQuestion {
+  title: ReactNode;
+  content?: ReactNode;
+  okText?: string;
+}
+
+export interface Submitter<TValues = never> {
   key: string;
   label: string;
   primary?: boolean;
   code?: PermissionCode;
   /** The toast after saving; `${title}已保存` by default. */
   successMessage?: string;
+  /** Asks first (null: this time there is nothing to ask); 取消 leaves the form as it is. */
+  confirm?(values: TValues): SubmitQuestion | null;
 }
-
 
 export interface ResourceFormDrawerProps<TRecord, TValues extends object> {
   /** What the record is called: 文章, 公告 … ("新建文章", "编辑文章"). */
@@ -62,14 +80,16 @@ export interface ResourceFormDrawerProps<TRecord, TValues extends object> {
   initialValues?: Partial<TValues>;
   create: (values: TValues, submitter: string) => Promise<unknown>;
   update: (id: string, values: TValues, version: number, submitter: string) => Promise<unknown>;
-  submitters?: Submitter[];
+  submitters?: Submitter<TValues>[];
   /** More buttons left of the submitters (预览 …). */
   extraButtons?: (form: FormInstance<TValues>) => ReactNode;
   width?: number | string;
+  /** Keeps what is typed as a browser draft under this resource's name (articles, notices …). */
+  draft?: { resource: string };
   children: ReactNode | ((context: { record?: TRecord; form: FormInstance<TValues> }) => ReactNode);
 }
 
-const DEFAULT_SUBMITTERS: Submitter[] = [{ key: 'save', label: '保存', primary: true }];
+const DEFAULT_SUBMITTERS: Submitter<never>[] = [{ key: 'save', label: '保存', primary: true }];
 
 type LoadState<T> = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; record?: T };
 
@@ -85,9 +105,10 @@ export default function ResourceFormDrawer<TRecord, TValues extends object>(prop
 }
 
 function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawerProps<TRecord, TValues>) {
-  const { title, target, onClose, load, toValues, versionOf, submitters = DEFAULT_SUBMITTERS } = props;
+  const { title, target, onClose, load, toValues, versionOf } = props;
+  const submitters: Submitter<TValues>[] = props.submitters ?? DEFAULT_SUBMITTERS;
   const can = useCan();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<TValues>();
   const [loadState, setLoadState] = useState<LoadState<TRecord>>({ status: 'idle' });
   const [error, setError] = useState<string | null>(null);
@@ -101,6 +122,32 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
   const id = held.current?.id;
   const open = target !== null;
 
+  const changes = useFormChanges(form);
+  const { markClean } = changes;
+  const draft = useFormDraft(open && props.draft ? { resource: props.draft.resource, recordId: id } : null);
+  // Discarded (closing, or leaving the page): the changes and their draft are gone.
+  const guard = useUnsavedChanges(changes.dirty, {
+    onDiscard: () => {
+      draft.drop();
+      markClean();
+    },
+  });
+  /** 取消, Esc, the mask, ✕: asks first when the form holds changes. */
+  const requestClose = () => guard.confirmDiscard(onClose);
+  const onValuesChange = () => {
+    if (changes.recheck()) draft.keep(form.getFieldsValue(true), version.current);
+    else draft.drop();
+  };
+  const restoreDraft = () => {
+    const stored = draft.restore();
+    if (!stored) return;
+    changes.takeBaseline();
+    form.setFieldsValue(stored.values as Parameters<FormInstance<TValues>['setFieldsValue']>[0]);
+    // Saved with the version the draft was made from: a change made since is reported, not overwritten.
+    if (stored.version !== undefined) version.current = stored.version;
+    if (changes.recheck()) draft.keep(form.getFieldsValue(true), version.current);
+  };
+
   const fetchRecord = useCallback(
     async (recordId: string) => {
       setLoadState({ status: 'loading' });
@@ -108,6 +155,8 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
         const record = await load(recordId);
         version.current = versionOf(record);
         form.setFieldsValue(toValues(record) as Parameters<FormInstance<TValues>['setFieldsValue']>[0]);
+        // The form holds the record as it is now: nothing of the person's yet.
+        markClean();
         setLoadState({ status: 'ready', record });
         return true;
       } catch {
@@ -115,7 +164,7 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
         return false;
       }
     },
-    [form, load, toValues, versionOf],
+    [form, load, toValues, versionOf, markClean],
   );
 
   useEffect(() => {
@@ -135,18 +184,36 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
     }
   };
 
+  /** The submitter's question; resolves whether to go on. */
+  const confirmed = (question: SubmitQuestion | null, okText: string) =>
+    new Promise<boolean>((resolve) => {
+      if (!question) return resolve(true);
+      modal.confirm({
+        title: question.title,
+        content: question.content,
+        okText: question.okText ?? okText,
+        cancelText: '取消',
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+
+  // Returns false either way: the drawer closes through onClose, not through DrawerForm.
   const finish = async (values: TValues): Promise<boolean> => {
     const submitter = submitters.find((s) => s.key === pressed.current) ?? submitters[0];
     setError(null);
     setConflict(false);
+    if (!(await confirmed(submitter.confirm?.(values) ?? null, submitter.label))) return false;
     setSaving(submitter.key);
     try {
       if (id) await props.update(id, values, version.current ?? 0, submitter.key);
       else await props.create(values, submitter.key);
+      changes.markClean();
+      draft.clear();
       message.success(submitter.successMessage ?? `${title}已保存`);
       props.onSaved?.({ id, submitter: submitter.key });
       onClose();
-      return true;
+      return false;
     } catch (err) {
       if (isApiError(err) && err.httpStatus === 409) setConflict(true);
       else setError(err instanceof Error && err.message ? err.message : '保存失败，请稍后重试');
@@ -185,16 +252,18 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
       width={props.width ?? 720}
       initialValues={props.initialValues}
       onOpenChange={(next) => {
-        if (!next) onClose();
+        if (!next) requestClose();
       }}
-      drawerProps={{ destroyOnHidden: true, maskClosable: false, forceRender: false }}
+      // Esc, the mask and ✕ close through onOpenChange, which asks first when there are changes.
+      drawerProps={{ destroyOnHidden: true, forceRender: false }}
+      onValuesChange={onValuesChange}
       onFinish={finish}
       // The values stay as the fields hold them (dayjs for times): the page's toBody converts.
       dateFormatter={false}
       submitter={{
         render: () => (
           <Space>
-            <Button onClick={onClose}>取消</Button>
+            <Button onClick={requestClose}>取消</Button>
             {ready && props.extraButtons?.(form)}
             {ready &&
               visibleSubmitters.map((s) => (
@@ -221,7 +290,8 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
       {error && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} closable={{ onClose: () => setError(null) }} />
       )}
-      {body}
+      {ready && <DraftAlert draft={draft.offered} onRestore={restoreDraft} onDiscard={draft.discardOffered} style={{ marginBottom: 16 }} />}
+      <div {...changes.captureProps}>{body}</div>
     </DrawerForm>
   );
 }

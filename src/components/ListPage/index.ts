@@ -10,8 +10,10 @@ export {
   useFormDrawer,
   type FormTarget,
   type ResourceFormDrawerProps,
+  type SubmitQuestion,
   type Submitter,
 } from './ResourceFormDrawer';
+export { default as DraftAlert, type DraftAlertProps } from './DraftAlert';
 export { dateRangeFilter, dateTimeColumn, deleteAction, editAction, keywordColumn, yearFilter } from './columns';
 export { DATE_TIME_FORMAT, formatDateTime, fromIso, toIso } from './format';
 export {

@@ -10,6 +10,7 @@ import { useNavigate } from '@umijs/max';
 import type { CurrentUser } from '@common/schemas/auth';
 import { logout } from '@/services/user';
 import { removeCurrentUser, removeToken } from '@/storage';
+import { clearDraftsOf } from '@/hooks/useFormDraft';
 import { fullPage } from '@/components/fullPageNavigation';
 import ChangePasswordModal from './ChangePasswordModal';
 import styles from './index.less';
@@ -17,8 +18,9 @@ import styles from './index.less';
 /**
  * Ends the session on the server, then locally, and opens the login of the same kind.
  * A failed server call (an expired token, say) must not keep the user logged in here.
+ * The user's form drafts (src/hooks/useFormDraft.ts) leave this browser with them.
  */
-export async function signOut(user: Pick<CurrentUser, 'authType'>) {
+export async function signOut(user: Pick<CurrentUser, 'authType' | 'userId'>) {
   try {
     await logout();
   } catch {
@@ -26,6 +28,7 @@ export async function signOut(user: Pick<CurrentUser, 'authType'>) {
   }
   removeToken();
   removeCurrentUser();
+  clearDraftsOf(user.userId);
   // A full load, so that no state of this user survives in memory.
   fullPage.go(`/login?authType=${user.authType}`);
 }
