@@ -51,6 +51,16 @@ export async function hasSensitivePiConsent(db: DbOrTrx, accountId: string): Pro
   return !!row;
 }
 
+/** The account's state from what the caller's identity carries (the guard, every request; no query). */
+export function accountStateFor(config: Pick<Config, 'passwordMaxAgeDays'>, now: Date, user: AuthUser): AccountState {
+  return {
+    mustChangePassword: user.mustChangePassword,
+    passwordExpired: isPasswordExpired(user, config, now),
+    consentRequired: user.authType === AuthType.Practitioner && !user.sensitivePiConsent,
+  };
+}
+
+/** The same, with the consent read again from the database (at login). */
 export async function accountStateOf(
   db: DbOrTrx,
   config: Pick<Config, 'passwordMaxAgeDays'>,
@@ -58,8 +68,7 @@ export async function accountStateOf(
   user: AuthUser,
 ): Promise<AccountState> {
   return {
-    mustChangePassword: user.mustChangePassword,
-    passwordExpired: isPasswordExpired(user, config, now),
+    ...accountStateFor(config, now, user),
     consentRequired: user.authType === AuthType.Practitioner && !(await hasSensitivePiConsent(db, user.id)),
   };
 }

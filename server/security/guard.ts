@@ -20,9 +20,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthType, hasPermission, isPermissionCode, type PermissionCode } from '@common/permissions';
 import { API_BASE } from '@common/schemas/common';
 import { errors } from '../http/errors';
-import { accountGateError, accountStateOf, type AccountState } from './accountGate';
+import { accountGateError, accountStateFor, type AccountState } from './accountGate';
 import { findLiveSession, sessionPolicyFor } from './sessions';
-import { loadAuthUser, type AuthUser } from './user';
+import { toAuthUser, type AuthUser } from './user';
 
 export type AccessScope = 'own-unit' | 'own-practitioner';
 
@@ -117,7 +117,7 @@ export function installGuard(app: FastifyInstance): void {
     if (!token) throw errors.tokenEmpty();
     const user = await authenticate(app, request, token);
     request.user = user;
-    const state = await accountStateOf(app.db, app.appConfig, app.clock(), user);
+    const state = accountStateFor(app.appConfig, app.clock(), user);
     request.accountState = state;
     if (!access.allowPending) {
       const gate = accountGateError(state, app.appConfig);
@@ -146,12 +146,10 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<AuthUser> {
-  const session = await findLiveSession(app.db, token, app.clock(), (authType) =>
-    sessionPolicyFor(app.appConfig, authType),
-  );
-  if (!session) throw errors.tokenInvalid();
-  // Checked on every request, so that disabling an account ends its sessions at once.
-  const user = await loadAuthUser(app.db, session.account_id, session.id);
+  const live = await findLiveSession(app.db, token, app.clock(), (authType) => sessionPolicyFor(app.appConfig, authType));
+  if (!live) throw errors.tokenInvalid();
+  // Read with the session on every request, so that disabling an account ends its sessions at once.
+  const user = toAuthUser(live.identity, live.session.id);
   if (!user) throw errors.tokenInvalid();
   request.log.debug({ userId: user.id }, 'authenticated');
   return user;

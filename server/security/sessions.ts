@@ -13,6 +13,7 @@ import { AuthType } from '@common/permissions';
 import type { Config } from '../config';
 import type { DbOrTrx, SessionRow } from '../db/types';
 import { hashToken, newToken } from './tokens';
+import { identityColumns, type IdentityRow } from './user';
 
 /** last_seen_at is written at most this often, to spare a write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -66,26 +67,45 @@ export async function createSession(
   return { token, sessionId: id };
 }
 
+/** A live session with its account, as one statement reads them (./user.ts identityColumns). */
+export interface LiveSession {
+  session: SessionRow;
+  identity: IdentityRow;
+}
+
 /**
- * The live session for a token, slid forward; null when unknown, revoked, idle too long or
- * (staff) too old. `policyFor` gives the policy of the session's account kind.
+ * The live session for a token, slid forward, with its account's identity; null when unknown,
+ * revoked, idle too long or (staff) too old. `policyFor` gives the policy of the session's
+ * account kind. One statement per request (two when last_seen_at is due to move), and nothing
+ * remembered between requests: a revocation, a disabled account or a changed role counts
+ * from the next request on, on every instance.
  */
 export async function findLiveSession(
   db: DbOrTrx,
   token: string,
   now: Date,
   policyFor: (authType: number) => SessionPolicy,
-): Promise<SessionRow | null> {
+): Promise<LiveSession | null> {
   const found = await db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .selectAll('sessions')
-    .select('accounts.auth_type')
+    .select([
+      'sessions.id',
+      'sessions.token_hash',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.ip',
+      'sessions.user_agent',
+    ])
+    .select(identityColumns(db))
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!found || found.revoked_at !== null) return null;
-  const { auth_type: authType, ...session } = found;
-  const policy = policyFor(authType);
+  const { id, token_hash, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent, ...identity } = found;
+  const session: SessionRow = { id, token_hash, account_id: identity.account_id, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent };
+  const policy = policyFor(identity.auth_type);
   const createdAt = new Date(session.created_at);
   const lastSeenAt = new Date(session.last_seen_at);
   if (now >= deadline(createdAt, lastSeenAt, policy)) return null;
@@ -98,9 +118,9 @@ export async function findLiveSession(
       .set({ last_seen_at: lastSeen, expires_at: expires })
       .where('id', '=', session.id)
       .execute();
-    return { ...session, last_seen_at: lastSeen, expires_at: expires };
+    return { session: { ...session, last_seen_at: lastSeen, expires_at: expires }, identity };
   }
-  return session;
+  return { session, identity };
 }
 
 /** Ends one session; true when it was live (not already ended). */

@@ -20,6 +20,7 @@ const base: AuthUser = {
   roleNames: [],
   mustChangePassword: false,
   lastLoginAt: null,
+  sensitivePiConsent: true,
   sessionId: 's',
 };
 
