@@ -4,9 +4,15 @@
  * once. Each item is decided by its kind's handler (server/workflow/reviewHandlers.ts) in its
  * own transaction, so the answer reports each item's result.
  */
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
+import { CaseDetail } from './cases';
 import { Nullable, PageQuery } from './common';
+import { InspectionDetail } from './inspections';
+import { MemberUnitRecord } from './memberUnits';
 import { REVIEW_KIND_LABELS, REVIEW_KIND_VALUES, REVIEW_STATUS_VALUES, ReviewHistoryEntry } from './membership';
+import { PractitionerDetail } from './practitioners';
+import { ProjectDetail } from './projects';
+import { UnitChangeDetail } from './unitChanges';
 
 export type ReviewKindValue = (typeof REVIEW_KIND_VALUES)[number];
 
@@ -22,6 +28,32 @@ export const REVIEW_ACTION_LABELS: Record<ReviewActionValue, string> = {
 export function reviewKindLabel(kind: string): string {
   return (REVIEW_KIND_LABELS as Record<string, string>)[kind] ?? kind;
 }
+
+/**
+ * The documents a reviewer needs before approving each kind: the attachment slot of the review's
+ * subject (file_attachments.slot of the subject's record) and its name as the record's page
+ * shows it. Submitting does not always require them (a registration may come without 资质文件);
+ * approving without one is possible, after a confirmation naming what is missing. The server
+ * works out each queue item's `missing` from this table; the page only shows what it says.
+ */
+export interface RequiredDocument {
+  slot: string;
+  label: string;
+}
+export const REVIEW_REQUIRED_DOCUMENTS: Record<ReviewKindValue, readonly RequiredDocument[]> = {
+  registration: [
+    { slot: 'business_licence', label: '营业执照' },
+    { slot: 'qualification', label: '资质文件' },
+  ],
+  // A change of name, credit code or legal representative is shown by the licence.
+  info_change: [{ slot: 'business_licence', label: '营业执照' }],
+  practitioner: [{ slot: 'diploma', label: '学历证书' }],
+  unit_change: [{ slot: 'release_letter', label: '放行函' }],
+  annual_inspection: [{ slot: 'attachment', label: '证明材料' }],
+  project: [{ slot: 'report', label: '评估报告' }],
+  case: [{ slot: 'attachment', label: '证明材料' }],
+  pi_deletion: [],
+};
 
 /** At most this many reviews in one batch decision. */
 export const MAX_BATCH_DECISIONS = 100;
@@ -58,6 +90,8 @@ export const ReviewQueueItem = Type.Object({
   actions: Type.Array(Type.Enum(REVIEW_ACTION_VALUES)),
   /** The back-office page of the subject's record, or null when the kind has no handler yet. */
   link: Nullable(Type.String()),
+  /** The required documents (REVIEW_REQUIRED_DOCUMENTS) the subject's record has no file for. */
+  missing: Type.Array(Type.Object({ slot: Type.String(), label: Type.String() })),
 });
 export type ReviewQueueItem = Static<typeof ReviewQueueItem>;
 
@@ -87,6 +121,44 @@ export const ReviewDetail = Type.Object({
   history: Type.Array(ReviewHistoryEntry),
 });
 export type ReviewDetail = Static<typeof ReviewDetail>;
+
+/** One field of a key-information change, as submitted: its name on the unit's page, before → after. */
+export const ReviewChange = Type.Object({
+  field: Type.String(),
+  label: Type.String(),
+  before: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+});
+export type ReviewChange = Static<typeof ReviewChange>;
+
+const subjectOf = <K extends ReviewKindValue, R extends TSchema>(kind: K, record: R) => Type.Object({ kind: Type.Literal(kind), record });
+
+/**
+ * The reviewed record as its own page's detail reads it (GET /practitioners/:id, /member-units/:id …),
+ * tagged with the review kind, so that the queue's drawer shows it with that page's own view.
+ */
+export const ReviewSubject = Type.Union([
+  subjectOf('registration', MemberUnitRecord),
+  subjectOf('info_change', MemberUnitRecord),
+  subjectOf('practitioner', PractitionerDetail),
+  subjectOf('unit_change', UnitChangeDetail),
+  subjectOf('annual_inspection', InspectionDetail),
+  subjectOf('project', ProjectDetail),
+  subjectOf('case', CaseDetail),
+]);
+export type ReviewSubject = Static<typeof ReviewSubject>;
+
+/** GET /business-audit/:reviewId/record: what a reviewer decides on. */
+export const ReviewRecord = Type.Object({
+  reviewId: Type.String(),
+  kind: Type.Enum(REVIEW_KIND_VALUES),
+  /** Null for a kind whose record the queue does not show (a deletion request: the person's data is what goes). */
+  subject: Nullable(ReviewSubject),
+  /** A key-information change's fields, before → after (empty for other kinds). */
+  changes: Type.Array(ReviewChange),
+  missing: ReviewQueueItem.properties.missing,
+});
+export type ReviewRecord = Static<typeof ReviewRecord>;
 
 export const ReviewDecideBody = Type.Object(
   {

@@ -12,6 +12,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { PermissionCode } from '@common/permissions';
+import type { ReviewSubject } from '@common/schemas/businessAudit';
 import type { AuthUser } from '../security/user';
 import type { ReviewKind, ReviewRow } from '../db/types';
 
@@ -39,6 +40,12 @@ export interface ReviewKindHandler {
    * change, decideReview, logOperation, messages). Throws BizError for an illegal move.
    */
   decide: (request: FastifyRequest, user: AuthUser, review: ReviewRow, input: ReviewDecisionInput) => Promise<void>;
+  /**
+   * The subject's record as the module's own detail route reads it, for the queue's drawer
+   * (GET /business-audit/:reviewId/record, which has checked `permission`). Absent: the queue
+   * shows no record for this kind.
+   */
+  record?: (request: FastifyRequest, user: AuthUser, review: ReviewRow) => Promise<ReviewSubject>;
 }
 
 const byKind = new Map<ReviewKind, ReviewKindHandler>();

@@ -3,14 +3,22 @@
  * link) and counts per kind; the filters; the record with its subject's history; single and
  * batch decisions through the membership handlers (the subject's state, review record and log
  * follow); a partial failure that leaves the others done; illegal moves (decided already, a
- * decision the kind does not take, no reason); and the permission of each kind.
+ * decision the kind does not take, no reason); and the permission of each kind. The reviewer's
+ * view of an item (GET /business-audit/:reviewId/record): the subject's record of each kind as
+ * its own page reads it, a key-information change before → after, the files, and the required
+ * documents missing (common/schemas/businessAudit.ts REVIEW_REQUIRED_DOCUMENTS), also on the
+ * queue's rows; read with the kind's own code, like a decision.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthType, type PermissionCode } from '@common/permissions';
-import type { ReviewDecideResult, ReviewDetail, ReviewQueuePage } from '@common/schemas/businessAudit';
+import { REVIEW_REQUIRED_DOCUMENTS, type ReviewDecideResult, type ReviewDetail, type ReviewQueuePage, type ReviewRecord } from '@common/schemas/businessAudit';
+import type { StoredFile } from '@common/schemas/files';
+import { setAttachments } from '../../server/content/files';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { insertAccount } from '../../server/security/accounts';
 import { hashPassword } from '../../server/security/passwords';
 import { insertRole } from '../../server/security/roles';
+import { pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
 const PASSWORD = 'Audit@2026x';
@@ -116,6 +124,97 @@ describe.each(dialects)('business audit on %s', (dialect) => {
     expect((await t.call('GET', 'business-audit/no-such-review', { token: admin })).body).toMatchObject({ status: 10, message: '审核记录不存在' });
   });
 
+  const recordOf = (token: string, id: string) => t.call<ReviewRecord>('GET', `business-audit/${id}/record`, { token });
+  const labels = (kind: keyof typeof REVIEW_REQUIRED_DOCUMENTS) => REVIEW_REQUIRED_DOCUMENTS[kind].map((d) => d.label);
+  /** A stored PDF attached to a record's slot, as the module's own save does it. */
+  const attach = async (owner: { type: 'practitioner' | 'unit'; id: string }, slot: string, name: string) => {
+    const stored = await upload<StoredFile>(t, admin, pdfBytes(4096 + name.length), { name });
+    expect(stored.body.status).toBe(1);
+    await setAttachments(t.db.kysely, owner, slot, [stored.body.data.fileId], { now: new Date().toISOString(), by: null });
+    // Written beside the API: the queue's cached page must not answer from before it.
+    t.app.readCache.clear();
+    return stored.body.data.fileId;
+  };
+
+  it('shows a practitioner for review: the record as its page reads it, its files, and the documents missing', async () => {
+    const [id] = await pendingIds('practitioner');
+    const review = await reviewOf(id as string);
+    const before = await recordOf(admin, id as string);
+    expect(before.body.status).toBe(1);
+    expect(before.body.data).toMatchObject({ reviewId: id, kind: 'practitioner', changes: [], missing: [{ slot: 'diploma', label: '学历证书' }] });
+    const subject = before.body.data.subject;
+    if (subject?.kind !== 'practitioner') throw new Error(`expected a practitioner, got ${subject?.kind}`);
+    expect(subject.record).toMatchObject({ id: review.subject_id, name: review.subject_name, status: 'pending', diplomas: [] });
+    // Masked for staff, like GET /practitioners/:id.
+    expect(subject.record.idCardNo).toMatch(/\*/);
+    const queued = (await queue(admin, 'kind=practitioner')).body.data.list.find((i) => i.id === id);
+    expect(queued?.missing.map((m) => m.label)).toEqual(['学历证书']);
+
+    const fileId = await attach({ type: 'practitioner', id: review.subject_id }, 'diploma', '学历证书.pdf');
+    const after = await recordOf(admin, id as string);
+    expect(after.body.data.missing).toEqual([]);
+    const record = after.body.data.subject?.kind === 'practitioner' ? after.body.data.subject.record : null;
+    expect(record?.diplomas.map((f) => ({ fileId: f.fileId, name: f.name }))).toEqual([{ fileId, name: '学历证书.pdf' }]);
+    expect((await queue(admin, 'kind=practitioner')).body.data.list.find((i) => i.id === id)?.missing).toEqual([]);
+    expect((await t.call<ReviewDetail>('GET', `business-audit/${id}`, { token: admin })).body.data.missing).toEqual([]);
+  });
+
+  it('shows a registration with its unit record, files and the missing documents of the kind', async () => {
+    const [id] = await pendingIds('registration');
+    const review = await reviewOf(id as string);
+    const res = await recordOf(admin, id as string);
+    expect(res.body.data.missing.map((m) => m.label)).toEqual(labels('registration'));
+    const subject = res.body.data.subject;
+    if (subject?.kind !== 'registration') throw new Error(`expected a registration, got ${subject?.kind}`);
+    expect(subject.record).toMatchObject({ id: review.subject_id, name: review.subject_name, status: 'pending', businessLicence: [], qualifications: [] });
+    expect(subject.record.creditCode).toMatch(/^[0-9A-Z]{18}$/);
+
+    await attach({ type: 'unit', id: review.subject_id }, 'business_licence', '营业执照.pdf');
+    const after = await recordOf(admin, id as string);
+    expect(after.body.data.missing).toEqual([{ slot: 'qualification', label: '资质文件' }]);
+    const record = after.body.data.subject?.kind === 'registration' ? after.body.data.subject.record : null;
+    expect(record?.businessLicence.map((f) => f.name)).toEqual(['营业执照.pdf']);
+  });
+
+  it('shows a key-information change before → after beside the unit record', async () => {
+    const [id] = await pendingIds('info_change');
+    const review = await reviewOf(id as string);
+    const unit = await t.db.kysely.selectFrom('member_units').select(['legal_representative']).where('id', '=', review.subject_id).executeTakeFirstOrThrow();
+    const res = await recordOf(admin, id as string);
+    expect(res.body.data.changes).toEqual([{ field: 'legal_representative', label: '法定代表人', before: unit.legal_representative, after: '何建平' }]);
+    const subject = res.body.data.subject;
+    if (subject?.kind !== 'info_change') throw new Error(`expected an info change, got ${subject?.kind}`);
+    expect(subject.record).toMatchObject({ id: review.subject_id, legalRepresentative: unit.legal_representative, pendingChange: { legalRepresentative: '何建平' } });
+    expect(res.body.data.missing.map((m) => m.label)).toEqual(labels('info_change'));
+  });
+
+  it.each(['unit_change', 'annual_inspection', 'project', 'case'] as const)('shows a %s with its own record and the documents it misses', async (kind) => {
+    const ids = await pendingIds(kind);
+    expect(ids.length).toBeGreaterThan(0);
+    const review = await reviewOf(ids[0] as string);
+    const res = await recordOf(admin, review.id);
+    expect(res.body.status).toBe(1);
+    expect(res.body.data.subject?.kind).toBe(kind);
+    expect(res.body.data.subject?.record.id).toBe(review.subject_id);
+    expect(res.body.data.changes).toEqual([]);
+    // The demo's records carry no files: every required document of the kind is missing.
+    const held = await t.db.kysely.selectFrom('file_attachments').select('slot').where('owner_id', '=', review.subject_id).execute();
+    expect(held).toEqual([]);
+    expect(res.body.data.missing.map((m) => m.label)).toEqual(labels(kind));
+    expect(labels(kind).length).toBeGreaterThan(0);
+  });
+
+  it('reads the record only with the kind’s own code, like a decision', async () => {
+    const [practitionerReview] = await pendingIds('practitioner');
+    const refused = await recordOf(unitReviewer, practitionerReview as string);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body.message).toBe('没有审核「从业人员登记」的权限');
+    const [registration] = await pendingIds('registration');
+    expect((await recordOf(unitReviewer, registration as string)).body.data.subject?.kind).toBe('registration');
+    expect((await recordOf(outsider, registration as string)).statusCode).toBe(403);
+    expect((await recordOf(admin, 'no-such-review')).body).toMatchObject({ status: 10, message: '审核记录不存在' });
+  });
+
   it('approves one registration from the queue: the unit, its review record and the log follow', async () => {
     const review = (await reviewOf((await pendingIds('registration'))[0] as string));
     const res = await decide(admin, { reviewIds: [review.id], action: 'approve', reason: '材料齐全' });
@@ -198,7 +297,7 @@ describe.each(dialects)('business audit on %s', (dialect) => {
 
     expect((await queue(outsider)).statusCode).toBe(403);
     expect((await decide(outsider, { reviewIds: [practitionerReview], action: 'approve' })).statusCode).toBe(403);
-    const unitToken = await t.login('demo_unit', 'Demo@2026', 2);
+    const unitToken = await t.login('demo_unit', DEMO_PASSWORD, 2);
     expect((await queue(unitToken)).statusCode).toBe(403);
   });
 });

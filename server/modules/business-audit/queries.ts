@@ -1,19 +1,26 @@
 /**
- * The queue's reads: pending review records with their unit's name, filtered and paged, the
- * pending count of each kind, and one record with its subject's history. The indexes
+ * The queue's reads: pending review records with their unit's name and the required documents
+ * their subjects miss, filtered and paged, the pending count of each kind, one record with its
+ * subject's history, and the subject's record itself for the reviewer. The indexes
  * reviews (status, what, submitted_at) and (status, submitted_at) serve them (0008).
  */
+import type { FastifyRequest } from 'fastify';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { hasPermission } from '@common/permissions';
 import { REVIEW_KIND_VALUES } from '@common/schemas/membership';
 import {
+  BUSINESS_AUDIT_MESSAGES as M,
+  REVIEW_REQUIRED_DOCUMENTS,
   reviewKindLabel,
+  type ReviewChange,
   type ReviewDetail,
   type ReviewKindCount,
   type ReviewQueueItem,
   type ReviewQueuePage,
   type ReviewQueueQuery,
+  type ReviewRecord,
 } from '@common/schemas/businessAudit';
+import { UNIT_KEY_COLUMN_LABELS } from '@common/schemas/memberInfo';
 import type { AuthUser } from '../../security/user';
 import { dayEnd, dayStart } from '../../content/publishing';
 import type { Database, DbOrTrx, ReviewRow } from '../../db/types';
@@ -27,6 +34,7 @@ const DAY_MS = 86_400_000;
 
 type QueueQuery = SelectQueryBuilder<Database, 'reviews', object>;
 type QueueRow = ReviewRow & { unit_name: string | null };
+type Missing = ReviewQueueItem['missing'];
 
 const SORTS = { submittedAt: 'reviews.submitted_at', kind: 'reviews.what' } as const;
 
@@ -65,7 +73,36 @@ export function actionsFor(user: AuthUser, kind: ReviewRow['what']): ReviewQueue
   return [...handler.actions];
 }
 
-function toItem(row: QueueRow, user: AuthUser, now: Date): ReviewQueueItem {
+/**
+ * The required documents (REVIEW_REQUIRED_DOCUMENTS) each review's subject has no file for, by
+ * review id: one read of file_attachments for all the rows (the subject of a review is the owner
+ * of its files).
+ */
+export async function missingDocuments(db: DbOrTrx, rows: readonly ReviewRow[]): Promise<Map<string, Missing>> {
+  const wanted = rows.filter((r) => REVIEW_REQUIRED_DOCUMENTS[r.what].length > 0);
+  const held = new Set<string>();
+  const key = (ownerType: string, ownerId: string, slot: string) => `${ownerType}\u0000${ownerId}\u0000${slot}`;
+  if (wanted.length > 0) {
+    // Joined with the stored files as the records' own reads are (attachmentsOf): a link whose file is gone holds nothing.
+    const found = await db
+      .selectFrom('file_attachments')
+      .innerJoin('stored_files', 'stored_files.file_id', 'file_attachments.file_id')
+      .select(['file_attachments.owner_type', 'file_attachments.owner_id', 'file_attachments.slot'])
+      .distinct()
+      .where('file_attachments.owner_id', 'in', [...new Set(wanted.map((r) => r.subject_id))])
+      .where('file_attachments.slot', 'in', [...new Set(wanted.flatMap((r) => REVIEW_REQUIRED_DOCUMENTS[r.what].map((d) => d.slot)))])
+      .execute();
+    for (const f of found) held.add(key(f.owner_type, f.owner_id, f.slot));
+  }
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      REVIEW_REQUIRED_DOCUMENTS[r.what].filter((d) => !held.has(key(r.subject_type, r.subject_id, d.slot))).map((d) => ({ slot: d.slot, label: d.label })),
+    ]),
+  );
+}
+
+function toItem(row: QueueRow, user: AuthUser, now: Date, missing: Missing): ReviewQueueItem {
   const handler = reviewHandlerOf(row.what);
   return {
     id: row.id,
@@ -81,6 +118,7 @@ function toItem(row: QueueRow, user: AuthUser, now: Date): ReviewQueueItem {
     ageDays: ageInDays(row.submitted_at, now),
     actions: actionsFor(user, row.what),
     link: handler ? handler.link(row) : null,
+    missing,
   };
 }
 
@@ -107,9 +145,9 @@ export async function listQueue(db: DbOrTrx, user: AuthUser, query: ReviewQueueQ
   const page = paging(query);
   const sort = parseSort(query.sort, SORTS, { column: SORTS.submittedAt, direction: 'asc' });
   const read = () => queuePage(db, query, page, sort);
-  const { rows, total, counts } = cache ? await cache.read(`review-queue:${JSON.stringify(query)}`, READ_CACHE_TTL_MS, read) : await read();
+  const { rows, total, counts, missing } = cache ? await cache.read(`review-queue:${JSON.stringify(query)}`, READ_CACHE_TTL_MS, read) : await read();
   return {
-    list: rows.map((r) => toItem(r, user, now)),
+    list: rows.map((r) => toItem(r, user, now, missing.get(r.id) ?? [])),
     total,
     current: page.current,
     pageSize: page.pageSize,
@@ -122,7 +160,7 @@ async function queuePage(
   query: ReviewQueueQuery,
   page: ReturnType<typeof paging>,
   sort: { column: (typeof SORTS)[keyof typeof SORTS]; direction: 'asc' | 'desc' },
-): Promise<{ rows: QueueRow[]; total: number; counts: ReviewKindCount[] }> {
+): Promise<{ rows: QueueRow[]; total: number; counts: ReviewKindCount[]; missing: Map<string, Missing> }> {
   const { rows, total } = await fetchPage(pendingReviews(db, query, true), page, (q) =>
     q
       .leftJoin('member_units', 'member_units.id', 'reviews.unit_id')
@@ -131,7 +169,7 @@ async function queuePage(
       .orderBy(sort.column, sort.direction)
       .orderBy('reviews.id'),
   );
-  return { rows, total, counts: await kindCounts(db, query) };
+  return { rows, total, counts: await kindCounts(db, query), missing: await missingDocuments(db, rows) };
 }
 
 export async function findReview(db: DbOrTrx, id: string): Promise<QueueRow | undefined> {
@@ -147,7 +185,7 @@ export async function findReview(db: DbOrTrx, id: string): Promise<QueueRow | un
 export async function reviewDetail(db: DbOrTrx, user: AuthUser, id: string, now: Date): Promise<ReviewDetail> {
   const row = await findReview(db, id);
   if (!row) throw errors.notFound('审核记录');
-  const item = toItem(row, user, now);
+  const item = toItem(row, user, now, (await missingDocuments(db, [row])).get(row.id) ?? []);
   return {
     ...item,
     // Decided records are shown for reference only.
@@ -155,5 +193,41 @@ export async function reviewDetail(db: DbOrTrx, user: AuthUser, id: string, now:
     status: row.status,
     payload: row.payload ? (JSON.parse(row.payload) as unknown) : null,
     history: await reviewHistory(db, row.subject_type, row.subject_id),
+  };
+}
+
+/** An object's own fields (nothing for anything else), read without trusting its shape. */
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
+
+/** A key-information change's payload ({ before, after } keyed by column) as labelled fields. */
+function changesOf(row: ReviewRow): ReviewChange[] {
+  if (row.what !== 'info_change' || !row.payload) return [];
+  const payload = fieldsOf(JSON.parse(row.payload));
+  const before = fieldsOf(payload.before);
+  const after = fieldsOf(payload.after);
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return Object.keys(after).map((field) => ({ field, label: UNIT_KEY_COLUMN_LABELS[field] ?? field, before: text(before[field]), after: text(after[field]) }));
+}
+
+/**
+ * GET /business-audit/:reviewId/record: the subject's record as its own page reads it, the
+ * change submitted and the required documents missing. Checked like a decision: the kind needs
+ * a handler and the caller its code.
+ */
+export async function reviewRecord(request: FastifyRequest, user: AuthUser, id: string): Promise<ReviewRecord> {
+  const { db } = request.server;
+  const row = await findReview(db, id);
+  if (!row) throw errors.notFound('审核记录');
+  const handler = reviewHandlerOf(row.what);
+  const label = handler?.label ?? reviewKindLabel(row.what);
+  if (!handler) throw errors.badRequest(M.noHandler(label));
+  if (!hasPermission(user, handler.permission)) throw errors.forbidden(M.noPermission(label));
+  return {
+    reviewId: row.id,
+    kind: row.what,
+    subject: handler.record ? await handler.record(request, user, row) : null,
+    changes: changesOf(row),
+    missing: (await missingDocuments(db, [row])).get(row.id) ?? [],
   };
 }

@@ -1,20 +1,22 @@
 /**
  * 业务审核: the staff's one queue of everything pending, the record with its subject's
- * review history, and decisions from the queue. Seeing needs review:view; deciding an item
- * needs its kind's own permission (checked per item in ./service.ts).
+ * review history, the subject's own record for the reviewer, and decisions from the queue.
+ * Seeing the queue needs review:view; deciding an item, or reading its subject's record, needs
+ * its kind's own permission too (checked per item in ./service.ts and ./queries.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AuthType } from '@common/permissions';
 import { Envelope } from '@common/schemas/common';
-import { ReviewDecideBody, ReviewDecideResult, ReviewDetail, ReviewQueuePage, ReviewQueueQuery } from '@common/schemas/businessAudit';
+import { ReviewDecideBody, ReviewDecideResult, ReviewDetail, ReviewQueuePage, ReviewQueueQuery, ReviewRecord } from '@common/schemas/businessAudit';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { ok } from '../../http/envelope';
-import { listQueue, reviewDetail } from './queries';
+import { listQueue, reviewDetail, reviewRecord } from './queries';
 import { decideReviews, decisionMessage } from './service';
 
 const tags = ['业务审核'];
 const view: { access: RouteAccess } = { access: { authTypes: [AuthType.Staff], permission: 'review:view' } };
+const ReviewParams = Type.Object({ reviewId: Type.String({ minLength: 1, maxLength: 64, title: '审核记录' }) }, { additionalProperties: false });
 
 const businessAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -38,11 +40,25 @@ const businessAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '一条审核记录及其对象的全部审核历史',
-        params: Type.Object({ reviewId: Type.String({ minLength: 1, maxLength: 64, title: '审核记录' }) }, { additionalProperties: false }),
+        params: ReviewParams,
         response: { 200: Envelope(ReviewDetail) },
       },
     },
     async (request) => ok(await reviewDetail(app.db, requireUser(request), request.params.reviewId, app.clock())),
+  );
+
+  app.get(
+    '/business-audit/:reviewId/record',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: '审核对象的记录（与其管理页面的详情相同：字段、材料）、申请变更的字段（变更前 → 变更后）和缺少的必需材料；须有该类审核的权限',
+        params: ReviewParams,
+        response: { 200: Envelope(ReviewRecord) },
+      },
+    },
+    async (request) => ok(await reviewRecord(request, requireUser(request), request.params.reviewId)),
   );
 
   app.post(

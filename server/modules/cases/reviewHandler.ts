@@ -5,6 +5,7 @@
  */
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
 import { BizError } from '../../http/errors';
+import { caseDetail } from './queries';
 import { approveCase, caseLink, MESSAGES, rejectCase } from './service';
 
 export const caseReviewHandler: ReviewKindHandler = {
@@ -26,4 +27,5 @@ export const caseReviewHandler: ReviewKindHandler = {
     }
     throw new BizError('业绩案例只能通过或驳回，不能退回');
   },
+  record: async (request, user, review) => ({ kind: 'case', record: await caseDetail(request.server.db, user, review.subject_id) }),
 };

@@ -5,6 +5,7 @@
  * extension, review record, operation log and messages in one transaction).
  */
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
+import { inspectionDetail } from './queries';
 import { decideInspection, inspectionLink } from './service';
 
 export const annualInspectionReviewHandler: ReviewKindHandler = {
@@ -16,4 +17,8 @@ export const annualInspectionReviewHandler: ReviewKindHandler = {
   decide: async (request, user, review, input) => {
     await decideInspection(request, user, review.subject_id, { action: input.action, reason: input.reason });
   },
+  record: async (request, user, review) => ({
+    kind: 'annual_inspection',
+    record: await inspectionDetail(request.server.db, user, review.subject_id, request.server.clock()),
+  }),
 };

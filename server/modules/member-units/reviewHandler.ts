@@ -4,12 +4,24 @@
  * rules, transaction, review record, operation log and messages.
  */
 import { REVIEW_KIND_LABELS } from '@common/schemas/membership';
+import type { FastifyRequest } from 'fastify';
+import type { MemberUnitRecord } from '@common/schemas/memberUnits';
+import { errors } from '../../http/errors';
+import type { AuthUser } from '../../security/user';
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
 import { approveChange, rejectChange } from './ownService';
+import { findUnitRow, toUnitRecord } from './queries';
 import { approveUnit, rejectUnit } from './service';
 
 /** The staff page of one unit: its record, materials, certificate and review history. */
 const unitPage = (unitId: string) => `/Manage/member-unit-management/${encodeURIComponent(unitId)}`;
+
+/** The unit as GET /member-units/:id reads it (its fields, files, pending change, history). */
+async function unitRecord(request: FastifyRequest, user: AuthUser, unitId: string): Promise<MemberUnitRecord> {
+  const row = await findUnitRow(request.server.db, unitId);
+  if (!row) throw errors.notFound('会员单位');
+  return toUnitRecord(request.server.db, user, row, request.server.clock());
+}
 
 export const registrationReviewHandler: ReviewKindHandler = {
   kind: 'registration',
@@ -24,6 +36,7 @@ export const registrationReviewHandler: ReviewKindHandler = {
       await rejectUnit(request, user, review.subject_id, { reason: input.reason ?? '' });
     }
   },
+  record: async (request, user, review) => ({ kind: 'registration', record: await unitRecord(request, user, review.subject_id) }),
 };
 
 export const infoChangeReviewHandler: ReviewKindHandler = {
@@ -39,4 +52,5 @@ export const infoChangeReviewHandler: ReviewKindHandler = {
       await rejectChange(request, user, review.subject_id, { reason: input.reason ?? '' });
     }
   },
+  record: async (request, user, review) => ({ kind: 'info_change', record: await unitRecord(request, user, review.subject_id) }),
 };

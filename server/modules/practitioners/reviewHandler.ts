@@ -4,7 +4,9 @@
  */
 import { REVIEW_KIND_LABELS } from '@common/schemas/membership';
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
+import { findPractitionerRow, practitionerDetail } from './queries';
 import { approvePractitioner, rejectPractitioner } from './service';
+import { assertCanSee } from './viewer';
 
 /** The practitioner list narrowed to the person (the keyword matches names from the start). */
 export const practitionerPage = (name: string) => `/Manage/employee-management?keyword=${encodeURIComponent(name)}`;
@@ -22,5 +24,11 @@ export const practitionerReviewHandler: ReviewKindHandler = {
     } else {
       await rejectPractitioner(request, review.subject_id, { reason: input.reason ?? '' });
     }
+  },
+  record: async (request, user, review) => {
+    const { db, pii } = request.server;
+    const row = await findPractitionerRow(db, review.subject_id);
+    assertCanSee(user, row);
+    return { kind: 'practitioner', record: await practitionerDetail(db, pii, user, row, request.server.clock()) };
   },
 };

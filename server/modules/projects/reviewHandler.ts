@@ -5,6 +5,7 @@
  */
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
 import { BizError } from '../../http/errors';
+import { projectDetail } from './queries';
 import { fileProject, MESSAGES, projectLink, returnProject } from './service';
 
 export const projectReviewHandler: ReviewKindHandler = {
@@ -26,4 +27,5 @@ export const projectReviewHandler: ReviewKindHandler = {
     }
     throw new BizError('项目只能备案或退回修改，不能驳回');
   },
+  record: async (request, user, review) => ({ kind: 'project', record: await projectDetail(request.server.db, user, review.subject_id) }),
 };

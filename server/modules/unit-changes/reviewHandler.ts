@@ -7,6 +7,7 @@
 import { REVIEW_KIND_LABELS } from '@common/schemas/membership';
 import { errors } from '../../http/errors';
 import type { ReviewKindHandler } from '../../workflow/reviewHandlers';
+import { unitChangeDetail } from './queries';
 import { approveUnitChange, rejectUnitChange } from './service';
 
 /** The review's subject name is "姓名：原单位 → 新单位"; the list's keyword finds the person. */
@@ -28,4 +29,8 @@ export const unitChangeReviewHandler: ReviewKindHandler = {
       await rejectUnitChange(request, user, review.subject_id, { version: change.version, reason: input.reason ?? '' });
     }
   },
+  record: async (request, user, review) => ({
+    kind: 'unit_change',
+    record: await unitChangeDetail(request.server.db, request.server.pii, user, review.subject_id),
+  }),
 };
