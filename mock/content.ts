@@ -605,7 +605,7 @@ export const contentHandlers: HttpHandler[] = [
     validate: (body) =>
       textRule(body?.title, '标题', TITLE_MAX, true) ??
       (body.link && !LINK.test(body.link) ? '链接必须是站内路径或以 http://、https:// 开头的网址' : null) ??
-      (body.showFrom && body.showUntil && iso(body.showUntil)! <= iso(body.showFrom)! ? '展示结束时间必须晚于开始时间' : null),
+      (body.showFrom && body.showUntil && iso(body.showUntil)! <= iso(body.showFrom)! ? '展示结束时间必须晚于展示开始时间' : null),
     build: (body, previous, id) => {
       const now = new Date().toISOString();
       const showFrom = iso(body.showFrom);

@@ -2,6 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../validators';
 import { Nullable } from './common';
+import { Identifier } from './kinds';
 
 export const LoginAccount = Type.String({
   minLength: 1,
@@ -62,7 +63,7 @@ export type SetPasswordBody = Static<typeof SetPasswordBody>;
  */
 export const ShowLoginAccountBody = Type.Object(
   {
-    userId: Type.String({ minLength: 1, maxLength: 64, title: '用户' }),
+    userId: Identifier('用户'),
     password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '当前密码' }),
     reset: Type.Optional(Type.Boolean({ title: '重置密码' })),
   },

@@ -8,6 +8,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { CaseDetail } from './cases';
 import { Nullable, PageQuery } from './common';
 import { InspectionDetail } from './inspections';
+import { CalendarDate, DateRange, Identifier } from './kinds';
 import { MemberUnitRecord } from './memberUnits';
 import { REVIEW_KIND_LABELS, REVIEW_KIND_VALUES, REVIEW_STATUS_VALUES, ReviewHistoryEntry } from './membership';
 import { PractitionerDetail } from './practitioners';
@@ -59,15 +60,15 @@ export const REVIEW_REQUIRED_DOCUMENTS: Record<ReviewKindValue, readonly Require
 export const MAX_BATCH_DECISIONS = 100;
 export const REVIEW_REASON_MAX = 500;
 
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
+const submitted = DateRange(CalendarDate, { field: 'submittedFrom', title: '提交日期起' }, '提交日期止');
 
 export const ReviewQueueQuery = Type.Object(
   {
     ...PageQuery.properties,
     kind: Type.Optional(Type.Enum(REVIEW_KIND_VALUES, { title: '审核类型' })),
-    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '单位' })),
-    submittedFrom: Type.Optional(DateDay('提交日期起')),
-    submittedTo: Type.Optional(DateDay('提交日期止')),
+    unitId: Type.Optional(Identifier('单位')),
+    submittedFrom: Type.Optional(submitted.from),
+    submittedTo: Type.Optional(submitted.to),
   },
   { additionalProperties: false },
 );
@@ -162,7 +163,7 @@ export type ReviewRecord = Static<typeof ReviewRecord>;
 
 export const ReviewDecideBody = Type.Object(
   {
-    reviewIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: MAX_BATCH_DECISIONS, title: '审核记录' }),
+    reviewIds: Type.Array(Identifier('审核记录'), { minItems: 1, maxItems: MAX_BATCH_DECISIONS, title: '审核记录' }),
     action: Type.Enum(REVIEW_ACTION_VALUES, { title: '审核决定' }),
     reason: Type.Optional(Type.String({ maxLength: REVIEW_REASON_MAX, title: '原因' })),
   },

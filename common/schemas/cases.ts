@@ -11,6 +11,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
+import { BoundedInteger, CalendarDate, Identifier } from './kinds';
 import { ReviewHistoryEntry } from './membership';
 
 export const CASE_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
@@ -59,8 +60,6 @@ export const CaseDetail = Type.Object({
 });
 export type CaseDetail = Static<typeof CaseDetail>;
 
-const Id = (title: string) => Type.String({ minLength: 1, maxLength: 64, title });
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
 
 /** keyword: title or client. unitId: staff only. year: the completion date's year. */
 const listFilters = {
@@ -69,8 +68,8 @@ const listFilters = {
   status: Type.Optional(Type.Enum(CASE_STATUS_VALUES, { title: '状态' })),
   projectType: Type.Optional(Type.String({ maxLength: 40, title: '项目类型' })),
   public: Type.Optional(Type.Boolean({ title: '是否公开' })),
-  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2999, title: '年度' })),
-  unitId: Type.Optional(Id('单位')),
+  year: Type.Optional(BoundedInteger({ title: '年度', minimum: 1900, maximum: 2999 })),
+  unitId: Type.Optional(Identifier('单位')),
 };
 
 export const CaseListQuery = Type.Object(
@@ -88,7 +87,7 @@ const caseFields = {
   title: Type.String({ minLength: 1, maxLength: CASE_TITLE_MAX, title: '案例名称' }),
   projectType: Text('项目类型', 40),
   client: Text('委托单位'),
-  completedOn: Type.Optional(Nullable(DateDay('完成日期'))),
+  completedOn: Type.Optional(Nullable(CalendarDate('完成日期'))),
   summary: Text('案例简介', CASE_SUMMARY_MAX),
   public: Type.Boolean({ title: '是否公开' }),
   fileIds: Type.Optional(

@@ -1,6 +1,7 @@
 /** Certificates (their states: docs/domain.md): what anyone may verify at /certificate-view?no=… */
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
+import { Identifier } from './kinds';
 
 /** Certificate numbers: letters, digits and hyphens (WPDW2024001, CY-2025-0012…). */
 export const CERTIFICATE_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,40}$';
@@ -74,7 +75,7 @@ export const CertificateListQuery = Type.Object(
     kind: Type.Optional(CertificateKindField('证书类型')),
     /** The state today, as the list shows it. */
     state: Type.Optional(CertificateStateField('状态')),
-    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
+    unitId: Type.Optional(Identifier('所属单位')),
   },
   { additionalProperties: false },
 );

@@ -7,7 +7,9 @@ import Type, { type Static, type TSchema } from 'typebox';
 // The plain constants live in common/api.ts, which the browser's entry imports without
 // pulling in typebox; they are re-exported here for the server's schemas.
 export * from '../api';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../api';
+import { Identifier, PageNumber, PageSize } from './kinds';
+// Every record's version is a kind (./kinds.ts); re-exported for the schemas that import it from here.
+export { Version } from './kinds';
 
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({
@@ -18,15 +20,13 @@ export const Envelope = <T extends TSchema>(data: T) =>
   });
 
 /** Ids are always strings in the API. */
-export const Id = Type.String({ minLength: 1, maxLength: 64, title: '编号' });
+export const Id = Identifier();
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
 /** `?current=1&pageSize=10&keyword=...&sort=field,desc` */
 export const PageQuery = Type.Object({
-  current: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: '页码' })),
-  pageSize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, title: '每页条数' }),
-  ),
+  current: Type.Optional(PageNumber),
+  pageSize: Type.Optional(PageSize()),
   keyword: Type.Optional(Type.String({ maxLength: 100, title: '关键字' })),
   sort: Type.Optional(
     Type.String({ maxLength: 64, pattern: '^[A-Za-z]+(,(asc|desc))?$', title: '排序' }),
@@ -58,10 +58,6 @@ export const ReasonBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Optimistic locking: every update carries the version it read. */
-export const Version = Type.Integer({ minimum: 0, title: '版本号' });
-
-export const DateTime = Type.String({ format: 'date-time', title: '时间' });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** What a create answers: the new record's id. */

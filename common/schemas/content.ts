@@ -8,6 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileId } from './files';
+import { BoundedInteger, CalendarDate, DateRange, DateTime, Identifier } from './kinds';
 import { SitePageData } from './sitePages';
 
 // ---- shared pieces -------------------------------------------------------------------------
@@ -53,8 +54,10 @@ const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, title: '标题' 
 const Content = Type.String({ maxLength: CONTENT_MAX, title: '正文' });
 const AttachmentIds = Type.Array(FileId, { maxItems: ATTACHMENTS_MAX, uniqueItems: true, title: '附件' });
 const Pinned = Type.Boolean({ title: '置顶' });
-const PublishAt = Nullable(Type.String({ format: 'date-time', title: '发布时间' }));
-const ExpireAt = Nullable(Type.String({ format: 'date-time', title: '失效时间' }));
+/** A notice's expiry is after its publication. */
+const publication = DateRange(DateTime, { field: 'publishAt', title: '发布时间', strictlyAfter: true }, '失效时间');
+const PublishAt = Nullable(publication.from);
+const ExpireAt = Nullable(publication.to);
 /** On create and update: keep it as a draft, or publish it (now, or at publishAt). */
 const SaveAs = Type.Union([Type.Literal('draft'), Type.Literal('publish')], { title: '保存方式' });
 
@@ -68,7 +71,7 @@ export const FileRef = Type.Object({
 export type FileRef = Static<typeof FileRef>;
 
 /** `?publishFrom=2026-01-01&publishTo=2026-03-31`: calendar days (Beijing time), both inclusive. */
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
+const published = DateRange(CalendarDate, { field: 'publishFrom', title: '发布开始日期' }, '发布结束日期');
 
 // ---- articles --------------------------------------------------------------------------------
 
@@ -119,8 +122,8 @@ export const ArticleListQuery = Type.Object(
     category: Type.Optional(Category),
     state: Type.Optional(Literals(PUBLISH_STATE_VALUES, '发布状态')),
     pinned: Type.Optional(Type.Boolean({ title: '置顶' })),
-    publishFrom: Type.Optional(DateDay('发布开始日期')),
-    publishTo: Type.Optional(DateDay('发布结束日期')),
+    publishFrom: Type.Optional(published.from),
+    publishTo: Type.Optional(published.to),
   },
   { additionalProperties: false },
 );
@@ -180,8 +183,8 @@ export const NoticeListQuery = Type.Object(
     ...PageQuery.properties,
     state: Type.Optional(Literals(PUBLISH_STATE_VALUES, '发布状态')),
     pinned: Type.Optional(Type.Boolean({ title: '置顶' })),
-    publishFrom: Type.Optional(DateDay('发布开始日期')),
-    publishTo: Type.Optional(DateDay('发布结束日期')),
+    publishFrom: Type.Optional(published.from),
+    publishTo: Type.Optional(published.to),
   },
   { additionalProperties: false },
 );
@@ -209,7 +212,7 @@ export type PublishBody = Static<typeof PublishBody>;
 
 /** Batch actions: the same action on several ids, all or nothing. */
 export const BatchBody = Type.Object(
-  { ids: Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '编号' }), { minItems: 1, maxItems: 100, uniqueItems: true, title: '所选记录' }) },
+  { ids: Type.Array(Identifier('编号'), { minItems: 1, maxItems: 100, uniqueItems: true, title: '所选记录' }) },
   { additionalProperties: false },
 );
 export type BatchBody = Static<typeof BatchBody>;
@@ -271,14 +274,16 @@ export const CarouselListQuery = Type.Object(
 );
 export type CarouselListQuery = Static<typeof CarouselListQuery>;
 
+const shown = DateRange(DateTime, { field: 'showFrom', title: '展示开始时间', strictlyAfter: true }, '展示结束时间');
+
 const carouselFields = {
   title: Type.String({ minLength: 1, maxLength: TITLE_MAX, title: '标题' }),
   imageFileId: Nullable(FileId),
   link: Type.Optional(Nullable(Type.String({ maxLength: LINK_MAX, pattern: LINK_PATTERN, title: '链接' }))),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '排序' })),
+  sort: Type.Optional(BoundedInteger({ title: '排序', minimum: 0, maximum: 1_000_000 })),
   enabled: Type.Optional(Type.Boolean({ title: '启用状态' })),
-  showFrom: Type.Optional(Nullable(Type.String({ format: 'date-time', title: '展示开始时间' }))),
-  showUntil: Type.Optional(Nullable(Type.String({ format: 'date-time', title: '展示结束时间' }))),
+  showFrom: Type.Optional(Nullable(shown.from)),
+  showUntil: Type.Optional(Nullable(shown.to)),
 };
 
 export const CarouselCreateBody = Type.Object(carouselFields, { additionalProperties: false });
@@ -288,7 +293,7 @@ export type CarouselUpdateBody = Static<typeof CarouselUpdateBody>;
 
 /** POST /carousels/reorder, /friendly-links/reorder: the ids in their new order (sort 10, 20, ...). */
 export const ReorderBody = Type.Object(
-  { ids: Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '编号' }), { minItems: 1, maxItems: 500, uniqueItems: true, title: '顺序' }) },
+  { ids: Type.Array(Identifier('编号'), { minItems: 1, maxItems: 500, uniqueItems: true, title: '顺序' }) },
   { additionalProperties: false },
 );
 export type ReorderBody = Static<typeof ReorderBody>;
@@ -326,7 +331,7 @@ const friendlyLinkFields = {
   name: Type.String({ minLength: 1, maxLength: NAME_MAX, title: '名称' }),
   url: Type.String({ minLength: 1, maxLength: LINK_MAX, pattern: HTTP_URL_PATTERN, title: '网址' }),
   logoFileId: Type.Optional(Nullable(FileId)),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '排序' })),
+  sort: Type.Optional(BoundedInteger({ title: '排序', minimum: 0, maximum: 1_000_000 })),
   enabled: Type.Optional(Type.Boolean({ title: '启用状态' })),
 };
 

@@ -11,6 +11,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
+import { BoundedInteger } from './kinds';
 
 export const EXPERT_NAME_MAX = 50;
 export const EXPERT_TEXT_MAX = 100;
@@ -112,7 +113,7 @@ const Text = (title: string, max = EXPERT_TEXT_MAX) => Type.Optional(Nullable(Ty
 const expertFields = {
   name: Type.String({ minLength: 1, maxLength: EXPERT_NAME_MAX, title: '姓名' }),
   gender: Text('性别', 40),
-  birthYear: Type.Optional(Nullable(Type.Integer({ minimum: 1900, maximum: 2100, title: '出生年份' }))),
+  birthYear: Type.Optional(Nullable(BoundedInteger({ title: '出生年份', minimum: 1900, maximum: 2100 }))),
   professionalTitle: Text('职称', 40),
   workUnit: Type.String({ minLength: 1, maxLength: EXPERT_TEXT_MAX, title: '工作单位' }),
   position: Text('职务'),
@@ -128,7 +129,7 @@ const expertFields = {
   photoFileId: Type.Optional(Nullable(Type.String({ pattern: FILE_ID_PATTERN, title: '照片' }))),
   public: Type.Optional(Type.Boolean({ title: '公开' })),
   active: Type.Optional(Type.Boolean({ title: '启用' })),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '排序' })),
+  sort: Type.Optional(BoundedInteger({ title: '排序', minimum: 0, maximum: 1_000_000 })),
 };
 
 /** A new expert: public and active unless said otherwise; without a sort, after the last one. */

@@ -1,5 +1,6 @@
 /** Stored files: upload (MD5 checked), upload status, instant upload, download, preview. */
 import Type, { type Static } from 'typebox';
+import { EpochSeconds } from './kinds';
 
 /** 32 lowercase hex digits (what spark-md5 and node's crypto produce). */
 export const MD5_PATTERN = '^[0-9a-f]{32}$';
@@ -31,7 +32,7 @@ export const FileIdParams = Type.Object({ id: FileId }, { additionalProperties: 
 /** The signature of an address returned by /file/preview (instead of the token header). */
 export const SignedUrlQuery = Type.Object(
   {
-    exp: Type.Optional(Type.Integer({ minimum: 0, title: '有效期' })),
+    exp: Type.Optional(EpochSeconds('有效期')),
     sig: Type.Optional(Type.String({ maxLength: 128, title: '签名' })),
   },
   { additionalProperties: false },

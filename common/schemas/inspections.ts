@@ -17,6 +17,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
+import { BoundedInteger, CalendarDate, Identifier } from './kinds';
 import { ReviewHistoryEntry } from './membership';
 
 export const INSPECTION_STATUS_VALUES = ['not_submitted', 'submitted', 'resubmitted', 'returned', 'passed', 'failed'] as const;
@@ -89,8 +90,7 @@ export const INSPECTION_MESSAGES = {
   yearRequiredForExport: '请选择要导出的年度',
 } as const;
 
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
-const Year = Type.Integer({ minimum: INSPECTION_YEAR_MIN, maximum: INSPECTION_YEAR_MAX, title: '年度' });
+const Year = BoundedInteger({ title: '年度', minimum: INSPECTION_YEAR_MIN, maximum: INSPECTION_YEAR_MAX });
 
 /** How many records of a year are in each state (staff: all; a unit: its own and its practitioners'; a practitioner: their own). */
 export const InspectionCounts = Type.Object({
@@ -122,13 +122,13 @@ export const InspectionYearRecord = Type.Object({
 export type InspectionYearRecord = Static<typeof InspectionYearRecord>;
 
 export const InspectionYearCreateBody = Type.Object(
-  { year: Year, deadline: DateDay('截止日期') },
+  { year: Year, deadline: CalendarDate('截止日期') },
   { additionalProperties: false },
 );
 export type InspectionYearCreateBody = Static<typeof InspectionYearCreateBody>;
 
 export const InspectionYearUpdateBody = Type.Object(
-  { version: Version, deadline: DateDay('截止日期') },
+  { version: Version, deadline: CalendarDate('截止日期') },
   { additionalProperties: false },
 );
 export type InspectionYearUpdateBody = Static<typeof InspectionYearUpdateBody>;
@@ -184,7 +184,7 @@ const listFilters = {
   subjectType: Type.Optional(Type.Enum(INSPECTION_SUBJECT_TYPE_VALUES, { title: '对象类型' })),
   status: Type.Optional(Type.Enum(INSPECTION_STATUS_VALUES, { title: '状态' })),
   /** Staff only: one unit's own record and its practitioners'. */
-  unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '单位' })),
+  unitId: Type.Optional(Identifier('单位')),
   overdue: Type.Optional(BoolQuery('是否逾期')),
 };
 
@@ -205,7 +205,7 @@ export const InspectionExportQuery = Type.Object(
 );
 export type InspectionExportQuery = Static<typeof InspectionExportQuery>;
 
-const Figure = (title: string) => Type.Integer({ minimum: 0, maximum: INSPECTION_FIGURE_MAX, title });
+const Figure = (title: string) => BoundedInteger({ title, minimum: 0, maximum: INSPECTION_FIGURE_MAX });
 
 /** 提交 / 重新提交: the self report, the figures of the year and the files. */
 export const InspectionSubmitBody = Type.Object(

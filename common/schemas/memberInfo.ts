@@ -15,6 +15,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
+import { BoundedInteger, CalendarDate } from './kinds';
 import { ReviewHistoryEntry } from './membership';
 import { MEMBER_UNIT_STATUS_VALUES } from './memberUnits';
 
@@ -146,9 +147,9 @@ export const MemberInfoUpdateBody = Type.Object(
     contactPhone: Type.Optional(Text('联系电话', UNIT_PHONE_MAX, 1)),
     email: OptionalText('电子邮箱', UNIT_EMAIL_MAX),
     address: OptionalText('单位地址', UNIT_ADDRESS_MAX),
-    establishedOn: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '成立日期' }))),
+    establishedOn: Type.Optional(Nullable(CalendarDate('成立日期'))),
     registeredCapital: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: UNIT_CAPITAL_MAX, title: '注册资本' }))),
-    staffCount: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: UNIT_STAFF_COUNT_MAX, title: '从业人数' }))),
+    staffCount: Type.Optional(Nullable(BoundedInteger({ title: '从业人数', minimum: 0, maximum: UNIT_STAFF_COUNT_MAX }))),
     businessScope: OptionalText('经营范围', UNIT_SCOPE_MAX),
     introduction: OptionalText('单位简介', UNIT_INTRODUCTION_MAX),
     logoFileId: Type.Optional(Nullable(FileIdField('单位标志'))),

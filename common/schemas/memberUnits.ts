@@ -14,6 +14,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FileId } from './files';
+import { BoundedInteger, CalendarDate, DateRange } from './kinds';
 import { ReviewHistoryEntry } from './membership';
 
 export const MEMBER_UNIT_STATUS_VALUES = ['pending', 'approved', 'rejected', 'suspended', 'cancelled'] as const;
@@ -166,15 +167,15 @@ export const MemberUnitRecord = Type.Object({
 });
 export type MemberUnitRecord = Static<typeof MemberUnitRecord>;
 
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
+const joined = DateRange(CalendarDate, { field: 'joinFrom', title: '入会开始日期' }, '入会结束日期');
 
 const listFilters = {
   keyword: PageQuery.properties.keyword,
   sort: PageQuery.properties.sort,
   status: Type.Optional(Type.Enum(MEMBER_UNIT_STATUS_VALUES, { title: '状态' })),
   memberLevel: Type.Optional(Type.String({ maxLength: 40, title: '会员级别' })),
-  joinFrom: Type.Optional(DateDay('入会开始日期')),
-  joinTo: Type.Optional(DateDay('入会结束日期')),
+  joinFrom: Type.Optional(joined.from),
+  joinTo: Type.Optional(joined.to),
   hasPendingChange: Type.Optional(Type.Boolean({ title: '待审核变更' })),
   showInWindow: Type.Optional(Type.Boolean({ title: '会员之窗' })),
 };
@@ -211,9 +212,9 @@ export const MemberUnitUpdateBody = Type.Object(
     contactPhone: Type.String({ minLength: 1, maxLength: UNIT_PHONE_MAX, title: '联系电话' }),
     email: Text('电子邮箱', UNIT_EMAIL_MAX),
     address: Text('地址', UNIT_ADDRESS_MAX),
-    establishedOn: Type.Optional(Nullable(DateDay('成立日期'))),
+    establishedOn: Type.Optional(Nullable(CalendarDate('成立日期'))),
     registeredCapital: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: REGISTERED_CAPITAL_MAX, title: '注册资本' }))),
-    staffCount: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '从业人数' }))),
+    staffCount: Type.Optional(Nullable(BoundedInteger({ title: '从业人数', minimum: 0, maximum: 1_000_000 }))),
     memberLevel: Type.Optional(Nullable(Type.String({ maxLength: 40, title: '会员级别' }))),
     businessScope: Text('经营范围', UNIT_SCOPE_MAX),
     introduction: Text('单位简介', UNIT_INTRODUCTION_MAX),

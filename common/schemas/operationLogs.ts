@@ -1,6 +1,7 @@
 /** The operation log (`/api/v1/operation-logs`): who did what to which record, when. */
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery } from './common';
+import { CalendarDate, DateRange, DateTime } from './kinds';
 
 export const OperationLogRecord = Type.Object({
   id: Type.String(),
@@ -19,6 +20,9 @@ export const OperationLogRecord = Type.Object({
 });
 export type OperationLogRecord = Static<typeof OperationLogRecord>;
 
+const instants = DateRange(DateTime, { field: 'from', title: '开始时间' }, '结束时间');
+const days = DateRange(CalendarDate, { field: 'fromDay', title: '开始日期' }, '结束日期');
+
 export const OperationLogQuery = Type.Object(
   {
     ...PageQuery.properties,
@@ -28,13 +32,13 @@ export const OperationLogQuery = Type.Object(
     action: Type.Optional(Type.String({ maxLength: 40, title: '操作' })),
     result: Type.Optional(Type.Enum(['success', 'failure'] as const, { title: '结果' })),
     ip: Type.Optional(Type.String({ maxLength: 64, title: '地址' })),
-    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+    from: Type.Optional(instants.from),
+    to: Type.Optional(instants.to),
     /** The actor's name contains this (the page's 操作人 box); actorId is exact. */
     actor: Type.Optional(Type.String({ maxLength: 64, title: '操作人' })),
     /** Calendar days (Beijing time), both inclusive: the page's date range. */
-    fromDay: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '开始日期' })),
-    toDay: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '结束日期' })),
+    fromDay: Type.Optional(days.from),
+    toDay: Type.Optional(days.to),
   },
   { additionalProperties: false },
 );

@@ -18,6 +18,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FileId } from './files';
+import { BoundedInteger, CalendarDate, Identifier } from './kinds';
 import { ReviewHistoryEntry } from './membership';
 
 export const PRACTITIONER_STATUS_VALUES = ['pending', 'approved', 'rejected', 'left'] as const;
@@ -144,7 +145,6 @@ export const PractitionerDetail = Type.Object({
 });
 export type PractitionerDetail = Static<typeof PractitionerDetail>;
 
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
 
 const listFilters = {
   keyword: PageQuery.properties.keyword,
@@ -185,8 +185,8 @@ const practitionerFields = {
   major: Text('专业'),
   professionalTitle: Text('职称', 40),
   position: Text('职务'),
-  entryDate: Type.Optional(Nullable(DateDay('入职日期'))),
-  trainingHours: Type.Optional(Type.Integer({ minimum: 0, maximum: PRACTITIONER_TRAINING_HOURS_MAX, title: '培训学时' })),
+  entryDate: Type.Optional(Nullable(CalendarDate('入职日期'))),
+  trainingHours: Type.Optional(BoundedInteger({ title: '培训学时', minimum: 0, maximum: PRACTITIONER_TRAINING_HOURS_MAX })),
   photoFileId: Type.Optional(Nullable(FileId)),
   diplomaFileIds: Files('学历证书'),
   otherFileIds: Files('其他材料'),
@@ -194,7 +194,7 @@ const practitionerFields = {
 
 /** A new practitioner (pending). A unit adds for itself; staff name the (approved) unit. */
 export const PractitionerCreateBody = Type.Object(
-  { ...practitionerFields, unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })) },
+  { ...practitionerFields, unitId: Type.Optional(Identifier('所属单位')) },
   { additionalProperties: false },
 );
 export type PractitionerCreateBody = Static<typeof PractitionerCreateBody>;
@@ -224,7 +224,7 @@ export const PractitionerApproveBody = Type.Object(
   {
     comment: Type.Optional(Type.String({ maxLength: PRACTITIONER_REASON_MAX, title: '审核意见' })),
     /** Without one: the issue date + 3 years − 1 day. */
-    validUntil: Type.Optional(DateDay('证书有效期至')),
+    validUntil: Type.Optional(CalendarDate('证书有效期至')),
     version: StepVersion,
   },
   { additionalProperties: false },
@@ -238,7 +238,7 @@ export const PractitionerRejectBody = Type.Object({ reason: Reason('驳回原因
 export type PractitionerRejectBody = Static<typeof PractitionerRejectBody>;
 
 export const PractitionerLeaveBody = Type.Object(
-  { leftOn: Type.Optional(DateDay('离职日期')), reason: Reason('离职原因'), version: StepVersion },
+  { leftOn: Type.Optional(CalendarDate('离职日期')), reason: Reason('离职原因'), version: StepVersion },
   { additionalProperties: false },
 );
 export type PractitionerLeaveBody = Static<typeof PractitionerLeaveBody>;
@@ -250,7 +250,7 @@ export type PractitionerResubmitBody = Static<typeof PractitionerResubmitBody>;
 export const PractitionerImportBody = Type.Object(
   {
     fileId: FileId,
-    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
+    unitId: Type.Optional(Identifier('所属单位')),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Nullable } from './common';
+import { Identifier } from './kinds';
 
 /** How far back the personal centre lists the caller's logins. */
 export const PROFILE_LOGIN_DAYS = 30;
@@ -174,7 +175,7 @@ export const DeletionRequestListQuery = Type.Object(
 export type DeletionRequestListQuery = Static<typeof DeletionRequestListQuery>;
 
 export const DeletionRequestParams = Type.Object(
-  { practitionerId: Type.String({ minLength: 1, maxLength: 64, title: '从业人员编号' }) },
+  { practitionerId: Identifier('从业人员编号') },
   { additionalProperties: false },
 );
 

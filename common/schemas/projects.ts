@@ -16,6 +16,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
+import { BoundedInteger, CalendarDate, DateRange, Identifier } from './kinds';
 import { ReviewHistoryEntry } from './membership';
 
 export const PROJECT_STATUS_VALUES = ['draft', 'submitted', 'filed', 'returned'] as const;
@@ -92,8 +93,7 @@ export const ProjectDetail = Type.Object({
 });
 export type ProjectDetail = Static<typeof ProjectDetail>;
 
-const Id = (title: string) => Type.String({ minLength: 1, maxLength: 64, title });
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
+const period = DateRange(CalendarDate, { field: 'startOn', title: '开始日期' }, '结束日期');
 
 /** The filters of the list and of the export. year: the start date's year. unitId: staff only. */
 const listFilters = {
@@ -103,8 +103,8 @@ const listFilters = {
   type: Type.Optional(Type.String({ maxLength: 40, title: '项目类型' })),
   riskLevel: Type.Optional(Type.String({ maxLength: 40, title: '风险等级' })),
   region: Type.Optional(Type.String({ maxLength: 100, title: '所在区域' })),
-  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2999, title: '年度' })),
-  unitId: Type.Optional(Id('评估单位')),
+  year: Type.Optional(BoundedInteger({ title: '年度', minimum: 1900, maximum: 2999 })),
+  unitId: Type.Optional(Identifier('评估单位')),
 };
 
 export const ProjectListQuery = Type.Object(
@@ -120,7 +120,7 @@ const Text = (title: string, max = PROJECT_TEXT_MAX) => Type.Optional(Nullable(T
 
 export const ProjectMemberInput = Type.Object(
   {
-    practitionerId: Id('项目成员'),
+    practitionerId: Identifier('项目成员'),
     role: Text('成员分工', 50),
   },
   { additionalProperties: false },
@@ -138,10 +138,10 @@ const projectFields = {
   type: Text('项目类型', 40),
   region: Text('所在区域', 100),
   investment: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: PROJECT_INVESTMENT_MAX, title: '投资额' }))),
-  leaderPractitionerId: Type.Optional(Nullable(Id('项目负责人'))),
+  leaderPractitionerId: Type.Optional(Nullable(Identifier('项目负责人'))),
   members: Type.Optional(Type.Array(ProjectMemberInput, { maxItems: PROJECT_MEMBERS_MAX, title: '项目成员' })),
-  startOn: Type.Optional(Nullable(DateDay('开始日期'))),
-  endOn: Type.Optional(Nullable(DateDay('结束日期'))),
+  startOn: Type.Optional(Nullable(period.from)),
+  endOn: Type.Optional(Nullable(period.to)),
   riskLevel: Text('风险等级', 40),
   conclusion: Text('评估结论', PROJECT_CONCLUSION_MAX),
   reportFileIds: Type.Optional(
@@ -177,7 +177,7 @@ export const PractitionerOptionsQuery = Type.Object(
   {
     keyword: Type.Optional(Type.String({ maxLength: 50, title: '关键字' })),
     /** Staff name the unit; a unit always gets its own. */
-    unitId: Type.Optional(Id('单位')),
+    unitId: Type.Optional(Identifier('单位')),
   },
   { additionalProperties: false },
 );

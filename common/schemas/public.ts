@@ -18,6 +18,7 @@
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery } from './common';
 import { ARTICLE_CATEGORY_VALUES } from './content';
+import { PageSize } from './kinds';
 
 /** A file of public content, with addresses a browser can open directly. */
 export const PublicFile = Type.Object({
@@ -35,7 +36,7 @@ export type PublicFile = Static<typeof PublicFile>;
 /** Public lists take a page and a keyword only (sorting is the site's: pinned, then newest). */
 const PublicPageQuery = {
   current: PageQuery.properties.current,
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, title: '每页条数' })),
+  pageSize: Type.Optional(PageSize(50, 10)),
   keyword: PageQuery.properties.keyword,
 };
 
@@ -135,7 +136,7 @@ export type PublicMemberUnitItem = Static<typeof PublicMemberUnitItem>;
 export const PublicMemberUnitListQuery = Type.Object(
   {
     ...PublicPageQuery,
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 12, title: '每页条数' })),
+    pageSize: Type.Optional(PageSize(100, 12)),
     level: Type.Optional(Type.String({ maxLength: 40, title: '会员级别' })),
   },
   { additionalProperties: false },
@@ -188,7 +189,7 @@ export type PublicExpert = Static<typeof PublicExpert>;
 export const PublicExpertListQuery = Type.Object(
   {
     ...PublicPageQuery,
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 12, title: '每页条数' })),
+    pageSize: Type.Optional(PageSize(100, 12)),
     specialty: Type.Optional(Type.String({ maxLength: 40, title: '专业领域' })),
   },
   { additionalProperties: false },
@@ -225,7 +226,7 @@ export const SearchQuery = Type.Object(
     type: Type.Optional(Type.Enum(SEARCH_TYPES, { title: '类型' })),
     sort: Type.Optional(Type.Union([Type.Literal('relevance'), Type.Literal('date')], { title: '排序' })),
     current: PageQuery.properties.current,
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, title: '每页条数' })),
+    pageSize: Type.Optional(PageSize(50, 10)),
   },
   { additionalProperties: false },
 );

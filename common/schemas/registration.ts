@@ -14,6 +14,7 @@ import Type, { type Static } from 'typebox';
 import { checkPasswordBasics, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_RULE_TEXT } from '../passwordPolicy';
 import { Nullable } from './common';
 import { FILE_ID_PATTERN } from './files';
+import { BoundedInteger, CalendarDate } from './kinds';
 import {
   UNIT_ADDRESS_MAX,
   UNIT_CAPITAL_MAX,
@@ -87,10 +88,10 @@ export const RegisterBody = Type.Object(
     email: Text('电子邮箱', UNIT_EMAIL_MAX),
     address: Text('单位地址', UNIT_ADDRESS_MAX),
     /** 'YYYY-MM-DD' */
-    establishedOn: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '成立日期' }))),
+    establishedOn: Type.Optional(Nullable(CalendarDate('成立日期'))),
     /** 万元, two decimals at most */
     registeredCapital: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: UNIT_CAPITAL_MAX, title: '注册资本' }))),
-    staffCount: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: UNIT_STAFF_COUNT_MAX, title: '从业人数' }))),
+    staffCount: Type.Optional(Nullable(BoundedInteger({ title: '从业人数', minimum: 0, maximum: UNIT_STAFF_COUNT_MAX }))),
     businessScope: Text('经营范围', UNIT_SCOPE_MAX),
     introduction: OptionalText('单位简介', UNIT_INTRODUCTION_MAX),
     businessLicenceFileIds: FileIds('营业执照', REGISTER_LICENCE_MAX, 1),

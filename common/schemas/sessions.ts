@@ -10,6 +10,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery } from './common';
+import { Identifier } from './kinds';
 
 /** The row button of the online-user list: 强制下线. */
 export const SESSION_ROW_ACTIONS = ['revoke'] as const;
@@ -59,7 +60,7 @@ export type OnlineSession = Static<typeof OnlineSession>;
 export const ONLINE_SESSION_SORTS = ['lastSeenAt', 'createdAt', 'loginAccount'] as const;
 
 export const SessionIdParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64, title: '会话' }) },
+  { id: Identifier('会话') },
   { additionalProperties: false },
 );
 

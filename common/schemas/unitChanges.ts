@@ -13,6 +13,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
+import { CalendarDate, DateRange, Identifier } from './kinds';
 
 export const UNIT_CHANGE_STATUS_VALUES = ['requested', 'released', 'approved', 'rejected'] as const;
 export type UnitChangeStatusValue = (typeof UNIT_CHANGE_STATUS_VALUES)[number];
@@ -99,7 +100,7 @@ export const UnitChangeDetail = Type.Object({
 });
 export type UnitChangeDetail = Static<typeof UnitChangeDetail>;
 
-const DateDay = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title });
+const submitted = DateRange(CalendarDate, { field: 'submittedFrom', title: '申请日期起' }, '申请日期止');
 
 /**
  * `?status=requested&unitId=…&direction=in&keyword=张&submittedFrom=2026-01-01&submittedTo=…&sort=createdAt,desc`
@@ -110,11 +111,11 @@ export const UnitChangeListQuery = Type.Object(
   {
     ...PageQuery.properties,
     status: Type.Optional(Type.Enum(UNIT_CHANGE_STATUS_VALUES, { title: '状态' })),
-    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '单位' })),
-    practitionerId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '从业人员' })),
+    unitId: Type.Optional(Identifier('单位')),
+    practitionerId: Type.Optional(Identifier('从业人员')),
     direction: Type.Optional(Type.Enum(['in', 'out'] as const, { title: '申请方向' })),
-    submittedFrom: Type.Optional(DateDay('申请日期起')),
-    submittedTo: Type.Optional(DateDay('申请日期止')),
+    submittedFrom: Type.Optional(submitted.from),
+    submittedTo: Type.Optional(submitted.to),
   },
   { additionalProperties: false },
 );
@@ -136,7 +137,7 @@ const ReleaseLetters = Type.Array(Type.String({ pattern: FILE_ID_PATTERN, title:
  */
 export const UnitChangeCreateBody = Type.Object(
   {
-    toUnitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '调入单位' })),
+    toUnitId: Type.Optional(Identifier('调入单位')),
     practitionerName: Type.Optional(Type.String({ minLength: 1, maxLength: PRACTITIONER_NAME_MAX, title: '从业人员姓名' })),
     idCardNo: Type.Optional(Type.String({ minLength: 1, maxLength: 30, title: '身份证号码' })),
     reason: Reason,

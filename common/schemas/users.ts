@@ -2,6 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../validators';
 import { Nullable, PageQuery, Version } from './common';
+import { Identifier } from './kinds';
 
 /** What user management calls each kind of account (docs/domain.md, "Who uses it"). */
 export const ACCOUNT_KIND_LABELS = { 1: '协会工作人员', 2: '会员单位', 3: '从业人员' } as const;
@@ -59,8 +60,8 @@ export const UserListQuery = Type.Object(
     ...PageQuery.properties,
     authType: Type.Optional(AuthTypeField('账号类型')),
     enabled: Type.Optional(Type.Boolean({ title: '状态' })),
-    roleId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '角色' })),
-    unitId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
+    roleId: Type.Optional(Identifier('角色')),
+    unitId: Type.Optional(Identifier('所属单位')),
   },
   { additionalProperties: false },
 );
@@ -69,7 +70,7 @@ export type UserListQuery = Static<typeof UserListQuery>;
 const UserName = Type.String({ minLength: 1, maxLength: USER_NAME_MAX, title: '姓名' });
 const Phone = Nullable(Type.String({ maxLength: 20, title: '手机号码' }));
 const Email = Nullable(Type.String({ maxLength: USER_EMAIL_MAX, title: '电子邮箱' }));
-const RoleIds = Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '角色' }), {
+const RoleIds = Type.Array(Identifier('角色'), {
   maxItems: 50,
   uniqueItems: true,
   title: '角色',
@@ -87,8 +88,8 @@ export const UserCreateBody = Type.Object(
     authType: AuthTypeField('账号类型'),
     phone: Type.Optional(Phone),
     email: Type.Optional(Email),
-    unitId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' }))),
-    practitionerId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '从业人员' }))),
+    unitId: Type.Optional(Nullable(Identifier('所属单位'))),
+    practitionerId: Type.Optional(Nullable(Identifier('从业人员'))),
     roleIds: Type.Optional(RoleIds),
     enabled: Type.Optional(Type.Boolean({ title: '状态' })),
     /** Omitted: a strong password is generated and returned once. */
@@ -110,8 +111,8 @@ export const UserUpdateBody = Type.Object(
     name: Type.Optional(UserName),
     phone: Type.Optional(Phone),
     email: Type.Optional(Email),
-    unitId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' }))),
-    practitionerId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, title: '从业人员' }))),
+    unitId: Type.Optional(Nullable(Identifier('所属单位'))),
+    practitionerId: Type.Optional(Nullable(Identifier('从业人员'))),
     roleIds: Type.Optional(RoleIds),
     version: Version,
   },
@@ -138,7 +139,7 @@ export const UnitOptionsQuery = Type.Object(
   {
     keyword: Type.Optional(Type.String({ maxLength: 100, title: '关键字' })),
     /** The unit a filter already names (its label after a reload). */
-    id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, title: '所属单位' })),
+    id: Type.Optional(Identifier('所属单位')),
   },
   { additionalProperties: false },
 );

@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Nullable } from './common';
+import { BoundedInteger } from './kinds';
 import { REVIEW_KIND_VALUES } from './membership';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -14,7 +15,7 @@ export const WORKBENCH_FIRST_YEAR = 2000;
 
 /** GET /workbench?year=: the year the staff's charts show (this year when omitted). */
 export const WorkbenchQuery = Type.Object(
-  { year: Type.Optional(Type.Integer({ minimum: WORKBENCH_FIRST_YEAR, maximum: 2100, title: '年度' })) },
+  { year: Type.Optional(BoundedInteger({ title: '年度', minimum: WORKBENCH_FIRST_YEAR, maximum: 2100 })) },
   { additionalProperties: false },
 );
 export type WorkbenchQuery = Static<typeof WorkbenchQuery>;

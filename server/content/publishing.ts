@@ -7,6 +7,7 @@
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { PUBLIC_MESSAGES } from '@common/messages';
 import type { PublishableRowAction, PublishState } from '@common/schemas/content';
+import { KIND_MESSAGES } from '@common/schemas/kinds';
 import type { Database, PublishStatus } from '../db/types';
 import { BizError } from '../http/errors';
 
@@ -72,7 +73,7 @@ export function publishFields(
 
 /** A notice must not expire before it is published. */
 export function assertExpiryAfterPublish(publishAt: string | null, expireAt: string | null): void {
-  if (publishAt && expireAt && expireAt <= publishAt) throw new BizError('失效时间必须晚于发布时间');
+  if (publishAt && expireAt && expireAt <= publishAt) throw new BizError(KIND_MESSAGES.rangeNotAfter('失效时间', '发布时间'));
 }
 
 /** '2026-03-01' (a Beijing calendar day) → the ISO instant it starts. */

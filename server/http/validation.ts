@@ -5,10 +5,23 @@
  *   schemas say `additionalProperties: false` and Ajv's removeAdditional stays off.
  * - Query strings and path params are coerced ("2" → 2), since they are text on the wire.
  * - The message names the field by its schema `title` ("登录账号不能为空").
+ * - The kinds of common/schemas/kinds.ts are checked for their meaning, not only their shape:
+ *   `format: 'date'` and `'date-time'` must name a day or an instant that exists within the
+ *   kinds' years, and `x-range-start` puts a range's end not before (or after) its start.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import {
+  isCalendarDate,
+  isDateTime,
+  isInOrder,
+  KIND_MESSAGES,
+  looksLikeDate,
+  looksLikeDateTime,
+  RANGE_START_KEYWORD,
+  type RangeStart,
+} from '@common/schemas/kinds';
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
@@ -21,8 +34,23 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  addKinds(ajv);
   return ajv;
 }
+
+/** The kinds' meaning (common/schemas/kinds.ts) on an Ajv: replaces ajv-formats' `date` and `date-time`, adds `x-range-start`. */
+function addKinds(ajv: Ajv): void {
+  ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
+  ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
+  ajv.addKeyword({ keyword: RANGE_START_KEYWORD, type: 'string', schemaType: 'object', validate: endInOrder });
+}
+
+/** `x-range-start: { field }` on a range's end: the sibling `field` (its start), when given, is not after it (or, strictlyAfter, before it). */
+const endInOrder: SchemaValidateFunction = (start: unknown, end: unknown, _schema, context) => {
+  if (!isRangeStart(start) || typeof end !== 'string') return true;
+  const startValue: unknown = context?.parentData[start.field];
+  return typeof startValue !== 'string' || isInOrder(startValue, end, start.strictlyAfter);
+};
 
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
@@ -33,6 +61,10 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   return (data: unknown) =>
     validate(data) ? { value: data } : { error: validationErrorOf(validate.errors ?? [], rootTitle) };
 };
+
+function isRangeStart(value: unknown): value is RangeStart {
+  return typeof value === 'object' && value !== null && 'field' in value && typeof value.field === 'string' && 'title' in value && typeof value.title === 'string';
+}
 
 /** What fastify's error handler sees: `.validation` marks it, `.message` is for people. */
 export class ValidationError extends Error {
@@ -138,9 +170,18 @@ export function describeValidationErrors(errors: ErrorObject[], rootTitle = '请
       return `${title}最多${String(p.limit)}项`;
     case 'uniqueItems':
       return `${title}不能有重复项`;
-    case 'pattern':
     case 'format':
+      // Written right but not a real day or instant (2025-02-30, 23:59:60, year 1899).
+      if (p.format === 'date' && typeof error.data === 'string' && looksLikeDate(error.data)) return KIND_MESSAGES.impossibleDate(title);
+      if (p.format === 'date-time' && typeof error.data === 'string' && looksLikeDateTime(error.data)) return KIND_MESSAGES.impossibleDateTime(title);
       return `${title}格式不正确`;
+    case 'pattern':
+      return `${title}格式不正确`;
+    case RANGE_START_KEYWORD: {
+      const start = error.schema;
+      if (!isRangeStart(start)) return `${title}不正确`;
+      return start.strictlyAfter ? KIND_MESSAGES.rangeNotAfter(title, start.title) : KIND_MESSAGES.rangeReversed(title, start.title);
+    }
     case 'anyOf': {
       const types = unionTypeNames(error.parentSchema as SchemaLike | undefined);
       return types ? `${title}应为${types}` : `${title}取值无效`;

@@ -211,7 +211,7 @@ describe.each(dialects)('carousels and friendly links on %s', (dialect) => {
         [{ title: '协议相对', imageFileId: imageId, link: '//evil.example.com/x' }, '链接'],
         [{ title: '无图', imageFileId: randomUUID() }, '轮播图片'],
         [{ title: '非图片', imageFileId: pdfId }, '图片'],
-        [{ title: '日期', imageFileId: imageId, showFrom: iso(2 * HOUR), showUntil: iso(HOUR) }, '展示结束时间必须晚于开始时间'],
+        [{ title: '日期', imageFileId: imageId, showFrom: iso(2 * HOUR), showUntil: iso(HOUR) }, '展示结束时间必须晚于展示开始时间'],
         [{ title: '日期', imageFileId: imageId, showFrom: 'tomorrow' }, '展示开始时间'],
         [{ title: '多余', imageFileId: imageId, extra: 1 }, 'extra'],
       ];

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CarouselCreateBody, CarouselUpdateBody } from '@common/schemas/content';
+import { KIND_MESSAGES } from '@common/schemas/kinds';
 import { requireUser } from '../../security/guard';
 import { nextSort, type OrderedKind } from '../../content/ordering';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
@@ -17,7 +18,7 @@ const IMAGE_FIELD = '轮播图片';
 const instant = (value: string | null): string | null => (value ? new Date(value).toISOString() : null);
 
 function assertShowDates(showFrom: string | null, showUntil: string | null): void {
-  if (showFrom && showUntil && showUntil <= showFrom) throw new BizError('展示结束时间必须晚于开始时间');
+  if (showFrom && showUntil && showUntil <= showFrom) throw new BizError(KIND_MESSAGES.rangeNotAfter('展示结束时间', '展示开始时间'));
 }
 
 export async function createCarousel(request: FastifyRequest, body: CarouselCreateBody): Promise<string> {
