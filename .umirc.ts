@@ -5,13 +5,11 @@ import proxy from './config/proxy';
 
 export default defineConfig({
   alias: { '@common': path.resolve(__dirname, 'common') },
-  antd: {
-    // Both switches only make the plugin render antd's ConfigProvider and <App>; their
-    // contents (zh_CN locale, toasts 2 s / at most 1) come from `antd` in src/app.tsx,
-    // because a locale object cannot live in this JSON-serialised config.
-    configProvider: {},
-    appConfig: {},
-  },
+  // The plugin without `configProvider`/`appConfig`: it would wrap the whole app, public pages
+  // included, in antd's ConfigProvider and <App> and so put antd in the entry script that every
+  // visit runs. src/layouts/AntdProvider.tsx renders them (AA theme, zh_CN, toasts 2 s / at most
+  // 1) around the back office and the antd pages only.
+  antd: {},
   access: {},
   model: {},
   // The light placeholder (src/loading.tsx) shows while the initial state loads.

@@ -1,28 +1,20 @@
 /**
- * Umi's runtime configuration: the initial state, the request layer, antd's locale and
- * <App> settings, and the bridges that let code outside React show toasts and end a session.
+ * Umi's runtime configuration: the initial state, the request layer, and the bridge that
+ * ends a session in the running app. antd's theme, locale and <App> (with the bridge for
+ * toasts) are not here: src/layouts/AntdProvider.tsx brings them with the back office and the
+ * antd pages, so that this entry, which every visit runs, carries no antd.
  */
-import 'dayjs/locale/zh-cn';
-import dayjs from 'dayjs';
-import zhCN from 'antd/locale/zh_CN';
-import type { ConfigProviderProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useModel, type RequestConfig } from '@umijs/max';
 import { layoutOf } from '@common/menu';
 import { APP_NAME, type InitialState } from './initialState';
-import AppBridge from './request/AppBridge';
 import { requestConfig } from './request/config';
-import { APP_CONFIG } from './request/feedback';
 import { isApiError, isTokenError, onSessionExpired, showApiError } from './requestErrors';
 import { queryCurrentUser } from './services/user';
-import { APP_THEME } from './theme';
 import { clearSession, getCurrentUser, getToken, saveCurrentUser } from './storage';
 
 export type { InitialState } from './initialState';
-
-// The locale plugin never calls dayjs.locale(): dates and pickers speak Chinese from here.
-dayjs.locale('zh-cn');
 
 /**
  * Runs once at start (and after a full reload following login). With a stored token it
@@ -51,18 +43,6 @@ export async function getInitialState(): Promise<InitialState> {
 
 export const request: RequestConfig = requestConfig;
 
-type AntdRuntimeConfig = ConfigProviderProps & { appConfig?: Record<string, unknown> };
-
-/** antd plugin runtime config: the AA theme and Chinese locale for every component, toasts 2 s / 1 at a time. */
-export function antd(memo: AntdRuntimeConfig): AntdRuntimeConfig {
-  return {
-    ...memo,
-    theme: { ...memo.theme, ...APP_THEME, token: { ...memo.theme?.token, ...APP_THEME.token } },
-    locale: zhCN,
-    appConfig: { ...memo.appConfig, ...APP_CONFIG },
-  };
-}
-
 /** Drops the current user from the initial state when a call finds the token gone. */
 function SessionSync() {
   const { setInitialState } = useModel('@@initialState');
@@ -76,14 +56,10 @@ function SessionSync() {
   return null;
 }
 
-/**
- * Innermost provider: Umi applies src/app.tsx's hooks first, so the antd plugin's <App>
- * (and its ConfigProvider) wrap these bridges.
- */
+/** Innermost provider: the session bridge beside the routes. */
 export function innerProvider(container: ReactNode) {
   return (
     <>
-      <AppBridge />
       <SessionSync />
       {container}
     </>

@@ -1,8 +1,9 @@
 /**
  * The one global layout Umi wraps every convention route in. It picks the frame from the
  * path (layoutOf in common/menu.ts): none for the standalone pages, the light
- * public frame, or the back office. The back office is imported lazily so that public
- * visitors never download ProLayout.
+ * public frame, or the back office. The back office (ProLayout) and antd's providers
+ * (./AntdProvider: theme, zh_CN locale, toasts) are imported lazily, only where antd is used,
+ * so that public visitors download neither.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from '@umijs/max';
@@ -10,9 +11,10 @@ import { findPage, layoutOf, NOT_FOUND_TITLE } from '@common/menu';
 import { APP_NAME } from '@/initialState';
 import { LoadErrorBoundary } from '@/components/LoadError';
 import Loading from '@/loading';
+import AntdProvider from './AntdProvider';
 import PublicLayout from './PublicLayout';
 
-const ManageLayout = lazy(() => import('./ManageLayout'));
+const ManageShell = lazy(() => import('./ManageShell'));
 
 export default function Layout() {
   const { pathname } = useLocation();
@@ -31,13 +33,19 @@ export default function Layout() {
     </LoadErrorBoundary>
   );
 
-  if (kind === 'none') return page;
-  if (kind === 'public') return <PublicLayout>{page}</PublicLayout>;
+  if (kind === 'none') return <AntdProvider>{page}</AntdProvider>;
+  if (kind === 'public') {
+    return (
+      <AntdProvider>
+        <PublicLayout>{page}</PublicLayout>
+      </AntdProvider>
+    );
+  }
   return (
-    // The outer boundary catches a failed ManageLayout chunk; the inner one, a failed page.
+    // The outer boundary catches a failed back-office chunk; the inner one, a failed page.
     <LoadErrorBoundary resetKey={pathname}>
       <Suspense fallback={<Loading />}>
-        <ManageLayout>{page}</ManageLayout>
+        <ManageShell>{page}</ManageShell>
       </Suspense>
     </LoadErrorBoundary>
   );

@@ -1,12 +1,14 @@
 /**
  * Toasts and notifications for code outside React (the request layer).
  *
- * antd's static `message`/`notification` ignore the theme and locale context, so the app
- * renders <AppBridge/> under antd's <App> (src/app.tsx `innerProvider`), which registers
- * the `App.useApp()` instances here. Until it has mounted (during `getInitialState`, or in
- * a test that renders no App) the static functions stand in, with the same settings.
+ * antd's static `message`/`notification` ignore the theme and locale context, so the antd
+ * parts of the app render <AppBridge/> under antd's <App> (src/layouts/AntdProvider.tsx), which
+ * registers the `App.useApp()` instances here. Where none is registered (the public pages, which
+ * carry no antd; `getInitialState`; a test that renders no App) the static functions stand in,
+ * with the same settings, loaded with the first toast (./staticFeedback.ts) so that the entry
+ * script carries no antd.
  */
-import { message as staticMessage, notification as staticNotification, type App } from 'antd';
+import type { App } from 'antd';
 
 type AppApi = ReturnType<typeof App.useApp>;
 export type MessageApi = AppApi['message'];
@@ -15,15 +17,8 @@ export type NotificationApi = AppApi['notification'];
 /** A toast lasts 2 s, and at most one shows at a time. */
 export const MESSAGE_CONFIG = { duration: 2, maxCount: 1 } as const;
 
-/** What src/app.tsx hands antd's <App> (the antd plugin's `appConfig`). */
+/** What src/layouts/AntdProvider.tsx hands antd's <App>. */
 export const APP_CONFIG = { message: MESSAGE_CONFIG } as const;
-
-let staticConfigured = false;
-function configureStatic() {
-  if (staticConfigured) return;
-  staticConfigured = true;
-  staticMessage.config(MESSAGE_CONFIG);
-}
 
 let registered: { message: MessageApi; notification: NotificationApi } | undefined;
 
@@ -35,23 +30,25 @@ export function registerFeedback(apis: { message: MessageApi; notification: Noti
   };
 }
 
-export function getMessage(): MessageApi {
-  if (registered) return registered.message;
-  configureStatic();
-  return staticMessage;
+/** The App.useApp() instances when an antd <App> is mounted, else undefined. */
+export function registeredFeedback(): { message: MessageApi; notification: NotificationApi } | undefined {
+  return registered;
 }
 
-export function getNotification(): NotificationApi {
-  if (registered) return registered.notification;
-  configureStatic();
-  return staticNotification;
+/** The registered instances, or antd's static ones (configured), loaded on first use. */
+async function feedback(): Promise<{ message: MessageApi; notification: NotificationApi }> {
+  if (registered) return registered;
+  const { staticFeedback } = await import('./staticFeedback');
+  return registered ?? staticFeedback(MESSAGE_CONFIG);
 }
 
 /** An error toast: 2 s, one at a time. */
 export function toastError(content: string) {
-  getMessage().error({ content, duration: MESSAGE_CONFIG.duration });
+  if (registered) registered.message.error({ content, duration: MESSAGE_CONFIG.duration });
+  else void feedback().then(({ message }) => message.error({ content, duration: MESSAGE_CONFIG.duration }));
 }
 
 export function notifyError(title: string, description: string) {
-  getNotification().error({ title, description });
+  if (registered) registered.notification.error({ title, description });
+  else void feedback().then(({ notification }) => notification.error({ title, description }));
 }

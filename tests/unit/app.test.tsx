@@ -1,24 +1,25 @@
 /**
- * src/app.tsx: the initial state (the app's name, and the current user when logged in), antd's
- * Chinese locale and toast settings (2 s, one at a time), and the bridges, rendered through Umi's
- * own runtime plugins.
+ * src/app.tsx: the initial state (the app's name, and the current user when logged in) and the
+ * session bridge, rendered through Umi's own runtime plugins; src/layouts/AntdProvider.tsx:
+ * antd's Chinese locale, theme and toast settings (2 s, one at a time) where antd is used; no
+ * antd in Umi's runtime (the entry script every visit runs).
  *
  * This file needs an isolated module registry (vitest.config.mts): it renders Umi's whole
  * runtime, whose model store and plugin manager an earlier file would have set up already.
  */
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { DatePicker, message as staticMessage, Modal, notification as staticNotification, Pagination, Table } from 'antd';
+import { Button, DatePicker, Modal, Pagination, Table } from 'antd';
 import dayjs from 'dayjs';
-import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { ApplyPluginsType, useModel } from '@umijs/max';
 import { getPluginManager } from '@@/core/plugin';
-import { antd, getInitialState, request as requestConfig } from '@/app';
+import * as appRuntime from '@/app';
+import AntdProvider from '@/layouts/AntdProvider';
 import { APP_NAME } from '@/initialState';
 import { BRAND_COLOR } from '@/theme';
 import { api } from '@/services/api';
-import { getMessage, getNotification } from '@/request/feedback';
+import { registeredFeedback } from '@/request/feedback';
 import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
 import {
   answerEnvelope,
@@ -31,6 +32,8 @@ import {
   server,
   superAdmin,
 } from '../../mock';
+
+const { getInitialState, request: requestConfig } = appRuntime;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 const shownNotices = () => document.querySelectorAll('.ant-message-notice, .ant-notification-notice');
@@ -106,21 +109,8 @@ describe('runtime configuration', () => {
     expect(requestConfig.errorConfig).toBeUndefined();
   });
 
-  it('antd: zh_CN, toasts of 2 s, at most 1, and the AA theme over what the plugin had', () => {
-    const config = antd({ theme: { token: { borderRadius: 4 } } });
-    expect(config.locale).toBe(zhCN);
-    expect(config.appConfig).toEqual({ message: { duration: 2, maxCount: 1 } });
-    expect(config.theme?.token).toMatchObject({ borderRadius: 4, colorPrimary: BRAND_COLOR, colorTextTertiary: '#595959' });
-  });
-
-  it("is what the antd plugin reads from Umi's plugin manager", () => {
-    const config = getPluginManager().applyPlugins({
-      key: 'antd',
-      type: ApplyPluginsType.modify,
-      initialValue: { appConfig: {} },
-    }) as ReturnType<typeof antd>;
-    expect(config.locale?.locale).toBe('zh-cn');
-    expect(config.appConfig).toEqual({ message: { duration: 2, maxCount: 1 } });
+  it('gives Umi no antd runtime configuration (antd stays out of the entry)', () => {
+    expect(Object.keys(appRuntime).sort()).toEqual(['getInitialState', 'innerProvider', 'request']);
   });
 
   it('dayjs speaks Chinese', () => {
@@ -149,9 +139,9 @@ function WhoAmI() {
 }
 
 describe('the app as Umi renders it', () => {
-  it('shows antd components in Chinese', async () => {
+  it('shows antd components in Chinese under AntdProvider', async () => {
     renderApp(
-      <>
+      <AntdProvider>
         <WhoAmI />
         <Pagination total={50} showSizeChanger showQuickJumper />
         <DatePicker open />
@@ -159,7 +149,7 @@ describe('the app as Umi renders it', () => {
         <Modal open title="确认">
           内容
         </Modal>
-      </>,
+      </AntdProvider>,
     );
     await screen.findByText('当前用户：未登录');
     expect(screen.getByText('10 条/页')).toBeInTheDocument();
@@ -181,12 +171,27 @@ describe('the app as Umi renders it', () => {
     expect(await screen.findByText('当前用户：系统管理员')).toBeInTheDocument();
   });
 
-  it("shows request errors through antd's App: one toast at a time", async () => {
-    renderApp(<WhoAmI />);
+  it('uses the theme: the brand colour on a primary button', async () => {
+    renderApp(
+      <AntdProvider>
+        <WhoAmI />
+        <Button type="primary">保存</Button>
+      </AntdProvider>,
+    );
+    await screen.findByText('当前用户：未登录');
+    const styles = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
+    expect(styles.toLowerCase()).toContain(BRAND_COLOR);
+  });
+
+  it("shows request errors through AntdProvider's App: one toast at a time", async () => {
+    renderApp(
+      <AntdProvider>
+        <WhoAmI />
+      </AntdProvider>,
+    );
     await screen.findByText('当前用户：未登录');
     // <AppBridge/> has registered App.useApp()'s instances in place of the static ones.
-    await waitFor(() => expect(getMessage()).not.toBe(staticMessage));
-    expect(getNotification()).not.toBe(staticNotification);
+    await waitFor(() => expect(registeredFeedback()).toBeDefined());
     server.use(
       answerEnvelope('get', '/one', failure(10, '第一个错误')),
       answerEnvelope('get', '/two', failure(10, '第二个错误')),

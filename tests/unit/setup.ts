@@ -14,6 +14,9 @@ import { ConfigProvider, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createHistory } from '@@/core/history';
 import { createPluginManager } from '@@/core/plugin';
+// Loaded up front: the request layer imports it with the first toast shown without an antd
+// <App> (src/request/feedback.ts), which must not make that toast late in a test.
+import '@/request/staticFeedback';
 import { resetMockState } from '../../mock/handlers';
 import { server } from '../../mock/server';
 

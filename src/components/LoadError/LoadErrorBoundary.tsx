@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunkError';
 import LoadErrorView from './LoadErrorView';
+import StatusView from './StatusView';
 
 interface Props {
   children: ReactNode;
@@ -49,15 +49,11 @@ export default class LoadErrorBoundary extends Component<Props, State> {
     if (reloading) return null;
     if (isChunkLoadError(error)) return <LoadErrorView />;
     return (
-      <Result
+      <StatusView
         status="error"
         title="页面出错了"
         subTitle="页面遇到了意外问题，请刷新后重试；如果问题持续出现，请联系协会管理员。"
-        extra={
-          <Button type="primary" onClick={() => this.setState({ error: undefined })}>
-            重试
-          </Button>
-        }
+        action={{ label: '重试', onClick: () => this.setState({ error: undefined }) }}
       />
     );
   }
