@@ -1,10 +1,13 @@
-/** The hashing helper: MD5 in 2 MB chunks equals node's and spark-md5's one-shot MD5. */
+/**
+ * The hashing helper: MD5 in 2 MB chunks equals node's and spark-md5's one-shot MD5, with
+ * WebAssembly (hash-wasm) and with the spark-md5 fallback where WebAssembly is missing.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import SparkMD5 from 'spark-md5';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HASH_CHUNK_SIZE } from '@common/schemas/files';
 import { hashFile, hashOnMainThread } from '@/components/FileUpload/hashFile';
-import { md5InChunks } from '@/components/FileUpload/md5Core';
+import { createMd5Hasher, md5InChunks } from '@/components/FileUpload/md5Core';
 
 const nodeMd5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
@@ -65,5 +68,45 @@ describe('hashing in chunks', () => {
     const md5 = await md5InChunks(watched, { chunkSize: 4096, onProgress: (p) => events.push(`hashed ${p}`) });
     expect(md5).toBe(nodeMd5(bytes));
     expect(events).toEqual(['read 0', 'read 1', 'hashed 25', 'read 2', 'hashed 50', 'read 3', 'hashed 75', 'hashed 100']);
+  });
+
+  it('is the same digest with either engine, over chunk boundaries', async () => {
+    const bytes = randomBytes(HASH_CHUNK_SIZE + 12_345);
+    const blob = new Blob([bytes]);
+    for (const engine of ['wasm', 'spark-md5'] as const) {
+      expect(await md5InChunks(blob, { chunkSize: 65_536, engine })).toBe(nodeMd5(bytes));
+    }
+  });
+});
+
+describe('the engine', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is WebAssembly where the runtime has it', async () => {
+    expect((await createMd5Hasher()).engine).toBe('wasm');
+  });
+
+  it('falls back to spark-md5 without WebAssembly, with the same digest and progress', async () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    expect((await createMd5Hasher()).engine).toBe('spark-md5');
+    const bytes = randomBytes(HASH_CHUNK_SIZE * 2 + 7);
+    const progress: number[] = [];
+    expect(await hashOnMainThread(new Blob([bytes]), { onProgress: (p) => progress.push(p) })).toBe(nodeMd5(bytes));
+    expect(progress).toEqual([33, 66, 100]);
+  });
+
+  it('falls back to spark-md5 when the browser refuses to run WebAssembly (a policy without wasm-unsafe-eval)', async () => {
+    // hash-wasm keeps its compiled module for the process (a rejected compile would stay
+    // cached and fail every later test here), so the module is compiled first and the refusal
+    // comes from instantiating it, which is what a browser under such a policy refuses too.
+    await createMd5Hasher();
+    const refuse = () => Promise.reject(new WebAssembly.CompileError('WebAssembly.instantiate(): Refused to compile or instantiate WebAssembly module'));
+    vi.stubGlobal('WebAssembly', { ...WebAssembly, compile: refuse, instantiate: refuse });
+    const hasher = await createMd5Hasher();
+    expect(hasher.engine).toBe('spark-md5');
+    hasher.update(new TextEncoder().encode('abc').buffer);
+    expect(hasher.digest()).toBe(nodeMd5(Buffer.from('abc')));
   });
 });

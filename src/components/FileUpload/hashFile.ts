@@ -33,7 +33,7 @@ function createWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
   try {
     // This exact form is what webpack 5 (Umi 4) recognises to emit the worker as its own
-    // chunk (dist/md5-worker.async.js), spark-md5 included.
+    // chunk (dist/md5-worker.async.js), hash-wasm and spark-md5 included.
     return new Worker(/* webpackChunkName: "md5-worker" */ new URL('./md5.worker.ts', import.meta.url));
   } catch {
     return null;

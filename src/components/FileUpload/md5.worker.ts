@@ -1,7 +1,8 @@
 /**
  * Web Worker: hashes one file and reports progress, so that hashing a large file never
- * freezes the page. The page starts a fresh worker per file (spark-md5 slows down in a
- * process that already finished one hash) and terminates it afterwards.
+ * freezes the page. The page starts a fresh worker per file and terminates it afterwards. The
+ * hashing is WebAssembly (md5Core.ts), which the page's policy allows with 'wasm-unsafe-eval'
+ * (server/app.ts CONTENT_SECURITY_POLICY); without it the worker hashes with spark-md5.
  */
 import { md5InChunks } from './md5Core';
 import type { Md5Request, Md5Response } from './md5Protocol';
