@@ -7,8 +7,7 @@
  * BENCH_DATABASE_URL is set.
  */
 import Fastify from 'fastify';
-import { sql } from 'kysely';
-import { adminToken, benchDialects, loadMedian, openBenchDatabase, startApp, type LoadResult } from './lib';
+import { adminToken, benchDialects, loadMedian, openBenchDatabase, settleAfterSeeding, startApp, type LoadResult } from './lib';
 import { seedMembership } from './membership';
 import { seedArticles } from './search';
 
@@ -39,7 +38,7 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
         log(`api/${dialect}: seeding ${API_ARTICLES} articles and the practitioners…`);
         const articles = await seedArticles(bench.db.kysely, API_ARTICLES);
         await seedMembership(bench.db.kysely, app.pii);
-        await sql`analyze`.execute(bench.db.kysely);
+        await settleAfterSeeding(bench);
         const token = await adminToken(url);
         const endpoints: { name: string; path: string; headers?: Record<string, string> }[] = [
           { name: 'public article list', path: '/api/v1/public/articles?category=news&current=1&pageSize=10' },

@@ -13,12 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { newAuditColumns } from '../server/db/versioned';
 import type { Db, NewMemberUnit, NewPractitioner } from '../server/db/types';
 import type { FieldCipher } from '../server/pii/cipher';
 import { encryptPractitionerPii } from '../server/pii/fields';
-import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
+import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, settleAfterSeeding, startApp, type LoadResult } from './lib';
 
 export const PRACTITIONER_COUNT = 100_000;
 export const UNIT_COUNT = 100;
@@ -172,7 +171,7 @@ export async function runMembershipBench(log: (line: string) => void = console.l
       try {
         log(`membership/${dialect}: seeding ${UNIT_COUNT} units and ${PRACTITIONER_COUNT} practitioners…`);
         await seedMembership(bench.db.kysely, app.pii);
-        await sql`analyze`.execute(bench.db.kysely);
+        await settleAfterSeeding(bench);
 
         const token = await adminToken(url);
 

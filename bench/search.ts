@@ -7,12 +7,11 @@
  *   result cache answers, as it does for popular searches), median of three 5-second runs.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { newAuditColumns } from '../server/db/versioned';
 import type { Db, NewArticle } from '../server/db/types';
 import { reindexAll } from '../server/fulltext/indexer';
 import { searchUncached } from '../server/fulltext/query';
-import { benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
+import { benchDialects, loadMedian, openBenchDatabase, rng, settleAfterSeeding, startApp, type LoadResult } from './lib';
 
 export const ARTICLE_COUNT = 10_000;
 
@@ -111,7 +110,7 @@ export async function runSearchBench(log: (line: string) => void = console.log):
       log(`search/${dialect}: seeding ${ARTICLE_COUNT} articles…`);
       await seedArticles(bench.db.kysely, ARTICLE_COUNT);
       // What autovacuum does on a live server: statistics, so the planner uses the word index.
-      await sql`analyze`.execute(bench.db.kysely);
+      await settleAfterSeeding(bench);
       const { app, url } = await startApp(bench);
       try {
         for (const q of QUERIES) {

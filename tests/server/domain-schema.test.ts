@@ -57,7 +57,7 @@ describe.each(dialects)('migration 0002_domain (%s)', (dialect) => {
   it('is recorded once and a second run does nothing', async () => {
     await migrateToLatest(db);
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely);
-    expect(rows.rows.map((r) => r.name)).toEqual(['0001_core', '0002_domain', '0003_content', '0004_membership', '0005_audit', '0006_account_security', '0007_personal_data', '0008_supervision', '0009_login_failures']);
+    expect(rows.rows.map((r) => r.name)).toEqual(['0001_core', '0002_domain', '0003_content', '0004_membership', '0005_audit', '0006_account_security', '0007_personal_data', '0008_supervision', '0009_login_failures', '0010_practitioner_name_index']);
   });
 
   it('fills the defaults (version 0, status pending, flags) for a minimal row', async () => {

@@ -15,6 +15,7 @@ import { accountSecurityMigration } from './0006_account_security';
 import { personalDataMigration } from './0007_personal_data';
 import { supervisionMigration } from './0008_supervision';
 import { loginFailuresMigration } from './0009_login_failures';
+import { practitionerNameIndexMigration } from './0010_practitioner_name_index';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -29,6 +30,7 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0007_personal_data', personalDataMigration],
   ['0008_supervision', supervisionMigration],
   ['0009_login_failures', loginFailuresMigration],
+  ['0010_practitioner_name_index', practitionerNameIndexMigration],
 ];
 
 /** Every migration this code knows, in order. */
