@@ -39,6 +39,7 @@ import type { AppDb, Db, DialectName } from './db/index';
 import { fail } from './http/envelope';
 import { BizError } from './http/errors';
 import { ReadCache } from './http/readCache';
+import { ViewCounter } from './content/views';
 import { shareReadCacheClears } from './http/readCacheSync';
 import { validatorCompiler } from './http/validation';
 import { apiModules } from './modules/index';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     auditKey: Buffer;
     /** Short-lived cache of expensive back-office reads, cleared by every write (server/http/readCache.ts). */
     readCache: ReadCache;
+    /** Views of articles and notices, queued and written every few seconds (server/content/views.ts). */
+    views: ViewCounter;
     /** `draining` once the process is stopping: GET /health then tells a proxy to send no more. */
     lifecycle: { draining: boolean };
   }
@@ -170,6 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auditKey', options.auditKey ?? (await loadAuditKey(config, options.db.kysely)));
 
   app.decorate('readCache', new ReadCache());
+  app.decorate('views', new ViewCounter(app.db, app.clock, app.log));
+  app.views.start();
+  // Queued views are written before the database closes (server/index.ts closes it after the app).
+  app.addHook('onClose', async () => app.views.stop());
   app.decorate('lifecycle', { draining: false });
   // Whatever a request changed is seen by the next read in this process: cleared before the
   // answer leaves (the change is committed by then), so a read the client sends after it can
@@ -226,13 +233,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /**
  * What a page of ours may load (等保 2.0; tests/server/security-headers.test.ts): scripts only
  * from this origin,
- * never inline, nothing from another origin, never framed. Styles may be inline because antd
+ * never inline, no eval, nothing from another origin, never framed. 'wasm-unsafe-eval' lets
+ * the MD5 worker compile its WebAssembly (src/components/FileUpload/md5Core.ts; it allows
+ * compiling WebAssembly only, not eval of JavaScript). Styles may be inline because antd
  * writes its CSS-in-JS as <style> elements; images and the MD5 worker may come from blob:
  * (previews of files being uploaded, the hashing worker), images and fonts from data: URLs.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

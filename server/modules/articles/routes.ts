@@ -20,7 +20,6 @@ import { requireUser, type RouteAccess } from '../../security/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
 import { registerPublicContentFileRule } from '../../content/readRule';
 import { sanitizeRichText } from '../../content/sanitize';
-import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';
 import { CONTENT_GONE_MESSAGE } from '../../content/publishing';
 import { BizError, errors } from '../../http/errors';
@@ -120,8 +119,8 @@ const articlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!shared) throw new BizError(CONTENT_GONE_MESSAGE, 10, 404);
       // A copy: the cached answer is every visitor's.
       const article = { ...shared };
-      await countView(app.db, request, 'article', article.id, at);
-      article.viewCount = await currentViewCount(app.db, 'article', article.id);
+      await app.views.count(request, 'article', article.id, at);
+      article.viewCount = app.views.shown('article', article.id, shared.viewCount);
       return ok(article);
     },
   );

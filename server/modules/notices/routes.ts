@@ -9,7 +9,6 @@ import { NoticeCreateBody, NoticeListItem, NoticeListQuery, NoticeRecord, Notice
 import { PublicNotice, PublicNoticeItem, PublicNoticeListQuery } from '@common/schemas/public';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { registerPublishRoutes } from '../../content/publishRoutes';
-import { countView, currentViewCount } from '../../content/views';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';
 import { CONTENT_GONE_MESSAGE } from '../../content/publishing';
@@ -89,8 +88,8 @@ const noticesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!shared) throw new BizError(CONTENT_GONE_MESSAGE, 10, 404);
       // A copy: the cached answer is every visitor's.
       const notice = { ...shared };
-      await countView(app.db, request, 'notice', notice.id, at);
-      notice.viewCount = await currentViewCount(app.db, 'notice', notice.id);
+      await app.views.count(request, 'notice', notice.id, at);
+      notice.viewCount = app.views.shown('notice', notice.id, shared.viewCount);
       return ok(notice);
     },
   );
