@@ -6,7 +6,11 @@
  *   transaction, so every server process sharing the database sees it on its next search;
  * - an entry is kept only until the next visible_from / visible_until after the moment it
  *   was computed.
- * So a cached answer is never one the database would not give.
+ * So a cached answer is never one the database would not give. Reading the generation is
+ * one query per search; the route in front of it (server/modules/search/routes.ts) shares its
+ * answers between visitors for PUBLIC_READ_TTL_MS like the site's other public reads (cleared
+ * by every write on every instance; every index change is a write request's), so a search
+ * many people repeat costs no query at all.
  */
 import { randomUUID } from 'node:crypto';
 import type { DbOrTrx } from '../db/types';

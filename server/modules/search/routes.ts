@@ -5,6 +5,7 @@ import { SearchQuery, SearchResult } from '@common/schemas/public';
 import { ok } from '../../http/envelope';
 import { ensureSearchIndex } from '../../fulltext/indexer';
 import { search } from '../../fulltext/query';
+import { publicRead } from '../../http/readCache';
 
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // An index built by another version of the tokenizer (or none yet) is rebuilt at start.
@@ -24,7 +25,10 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(SearchResult) },
       },
     },
-    async (request) => ok(await search(app.db, request.query, app.clock().toISOString())),
+    // Shared between visitors for a moment like the other public reads (server/http/readCache.ts:
+    // cleared by every write on every instance), so a popular search costs no query at all; below
+    // it the search cache answers until the index changes (server/fulltext/cache.ts).
+    async (request) => ok(await publicRead(app, request, () => search(app.db, request.query, app.clock().toISOString()))),
   );
 };
 
