@@ -20,9 +20,9 @@ describe.each(dialects)('statements per request on %s', (dialect) => {
     // Every statement the app's database handle runs goes through its executor.
     const executor = t.db.kysely.getExecutor();
     const execute = executor.executeQuery.bind(executor);
-    executor.executeQuery = <R>(query: CompiledQuery<R>, queryId: Parameters<typeof execute>[1]): Promise<QueryResult<R>> => {
+    executor.executeQuery = <R>(query: CompiledQuery<R>): Promise<QueryResult<R>> => {
       statements.push(query.sql);
-      return execute(query, queryId);
+      return execute(query);
     };
   });
   afterAll(async () => {
