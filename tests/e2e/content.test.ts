@@ -122,8 +122,10 @@ describe('publishing an article and reading it', () => {
       await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).first().click();
       await v.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
       await v.getByText('这是一篇端到端测试文章').first().waitFor();
-      const imageOk = await v.locator('article img, .article-content img, img[src*="/api/v1/file/view/"]').first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
-      expect(imageOk).toBe(true);
+      // The image in the text, and the cover above the text: both loaded.
+      const loaded = (img: Element) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0;
+      await expect.poll(() => v.getByRole('region', { name: '正文' }).locator('img').first().evaluate(loaded), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => v.getByRole('img', { name: `封面图片：${title}` }).evaluate(loaded), { timeout: 30_000 }).toBe(true);
       const download = v.waitForEvent('download');
       await v.getByRole('link', { name: /下载\s*2026年度年检报名表\.pdf/ }).first().click();
       expect((await download).suggestedFilename()).toBe('2026年度年检报名表.pdf');
