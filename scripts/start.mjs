@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, process.env.STATIC_DIR ?? 'dist');
+const dist = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
 const sources = ['src', 'common', 'public', 'config', '.umirc.ts', 'package.json'];
 
 function newestMtime(p) {
