@@ -9,7 +9,7 @@
  *   discard(temp)    remove a temp file (every failure path calls it)
  *   cleanStaleTemp() at start-up: temp files nobody has written to for an hour
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crashPoint } from '../testing/crashPoints';
 import { DETECT_HEAD_BYTES } from './detect';
+import { startMd5 } from './hashing';
 
 export interface ReceivedFile {
   tempPath: string;
@@ -33,6 +34,9 @@ export interface ReceivedFile {
  * and before it is renamed into place, i.e. where a crash would hurt most.
  */
 export const storageFaults: { beforeRename: (() => void | Promise<void>) | null } = { beforeRename: null };
+
+/** A received file is flushed to disk each time this much more has arrived (see receive()). */
+const SYNC_EVERY_BYTES = 64 * 1024 * 1024;
 
 /** Temp files older than this at start-up belong to no live upload (mtime moves while one is written). */
 const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -62,15 +66,23 @@ export class FileStorage {
     await fsp.mkdir(this.tempDir, { recursive: true });
   }
 
-  /** Streams `source` to a temp file; never holds more than a chunk in memory. */
+  /**
+   * Streams `source` to a temp file, hashing (./hashing.ts, beside the event loop) and counting
+   * as it goes; holds at most a few MB in memory. The file is flushed to disk every
+   * SYNC_EVERY_BYTES while it arrives, so that commit()'s fsync has only the last part left.
+   */
   async receive(source: Readable, maxBytes: number, isTruncated: () => boolean = () => false): Promise<ReceivedFile> {
     await this.init();
     const tempPath = path.join(this.tempDir, `${randomUUID()}.part`);
-    const hash = createHash('md5');
+    const hash = startMd5();
     const headChunks: Buffer[] = [];
     let headLength = 0;
     let size = 0;
     let tooLarge = false;
+    const out = fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600, highWaterMark: 1024 * 1024 });
+    let synced = 0;
+    let flushing = false;
+    let syncing: Promise<void> = Promise.resolve();
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length;
@@ -79,26 +91,47 @@ export class FileStorage {
           callback(new Error('too large'));
           return;
         }
-        hash.update(chunk);
         if (headLength < DETECT_HEAD_BYTES) {
           headChunks.push(chunk.subarray(0, DETECT_HEAD_BYTES - headLength));
           headLength += Math.min(chunk.length, DETECT_HEAD_BYTES - headLength);
         }
-        callback(null, chunk);
+        const fd = out.fd;
+        if (size - synced >= SYNC_EVERY_BYTES && !flushing && typeof fd === 'number') {
+          // What has been written so far goes to disk meanwhile; one flush at a time, started
+          // only while the file is open (a failed flush only leaves more for commit's fsync).
+          synced = size;
+          flushing = true;
+          syncing = new Promise<void>((resolve) =>
+            fs.fdatasync(fd, () => {
+              flushing = false;
+              resolve();
+            }),
+          );
+        }
+        hash.update(chunk).then(
+          () => callback(null, chunk),
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
       },
     });
+    let md5: string;
     try {
-      await pipeline(source, meter, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600, highWaterMark: 1024 * 1024 }));
+      await pipeline(source, meter, out);
+      md5 = await hash.digest();
     } catch (err) {
+      hash.release();
+      await syncing;
       await this.discard(tempPath);
       if (tooLarge) return { tempPath, md5: '', size, head: Buffer.alloc(0), tooLarge: true };
       throw err;
+    } finally {
+      await syncing;
     }
     if (isTruncated()) {
       await this.discard(tempPath);
       return { tempPath, md5: '', size, head: Buffer.alloc(0), tooLarge: true };
     }
-    return { tempPath, md5: hash.digest('hex'), size, head: Buffer.concat(headChunks), tooLarge: false };
+    return { tempPath, md5, size, head: Buffer.concat(headChunks), tooLarge: false };
   }
 
   /** Puts a received temp file in place under its MD5's key; returns the key. */
