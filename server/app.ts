@@ -39,6 +39,7 @@ import type { AppDb, Db, DialectName } from './db/index';
 import { fail } from './http/envelope';
 import { BizError } from './http/errors';
 import { ReadCache } from './http/readCache';
+import { createSpaPage, type SpaPage } from './http/spaPage';
 import { ViewCounter } from './content/views';
 import { shareReadCacheClears } from './http/readCacheSync';
 import { validatorCompiler } from './http/validation';
@@ -223,8 +224,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const staticEnabled = fs.existsSync(path.join(config.staticDir, 'index.html'));
-  if (staticEnabled) await registerSpa(app, config.staticDir);
-  app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, staticEnabled));
+  const spaPage = staticEnabled ? createSpaPage(app, config.staticDir) : undefined;
+  if (spaPage) await registerSpa(app, config.staticDir, spaPage);
+  app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, spaPage));
 
   await app.ready();
   return app;
@@ -295,11 +297,14 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
-async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
+async function registerSpa(app: FastifyInstance, root: string, spaPage: SpaPage): Promise<void> {
+  app.get('/', { schema: { hide: true } }, (request, reply) => spaPage.send(request, reply));
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
-    index: ['index.html'],
+    // Pages get index.html from server/http/spaPage.ts: `/` above, the others through the
+    // not-found handler.
+    index: false,
     // The build writes .br and .gz beside each script and style sheet (plugin.ts): sent as they
     // are, at Brotli's best quality, instead of being compressed again for each answer.
     preCompressed: true,
@@ -310,16 +315,17 @@ async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   });
 }
 
-function handleNotFound(request: FastifyRequest, reply: FastifyReply, staticEnabled: boolean) {
+function handleNotFound(request: FastifyRequest, reply: FastifyReply, spaPage: SpaPage | undefined) {
   const url = request.url.split('?')[0];
   // A page, not a file: browsers say so in Accept; other clients (curl, link checkers) ask for a
   // path without an extension. A missing asset (umi.1a2b.js) must stay a 404, never index.html,
   // or a stale chunk would be run as HTML instead of failing into the load-error view.
   const lastSegment = url.slice(url.lastIndexOf('/') + 1);
   const wantsPage = (request.headers.accept?.includes('text/html') ?? false) || !lastSegment.includes('.');
-  if (staticEnabled && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD') && wantsPage) {
-    // History fallback: the SPA's router decides what the path shows.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  if (spaPage && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD') && wantsPage) {
+    // History fallback: the SPA's router decides what the path shows; the page's chunks and
+    // first data come with it.
+    return spaPage.send(request, reply);
   }
   return reply.code(404).send(fail(ApiStatus.BusinessError, isApiPath(url) ? '接口不存在' : '页面不存在'));
 }

@@ -103,7 +103,7 @@ describe('runtime configuration', () => {
     expect(requestConfig.baseURL).toBe('/api/v1');
     expect(requestConfig.method).toBe('GET');
     expect(requestConfig.timeout).toBeGreaterThan(0);
-    expect(requestConfig.requestInterceptors).toHaveLength(1);
+    expect(requestConfig.requestInterceptors).toHaveLength(2);
     // The account gate's listener (src/request/accountGate.ts), then the error handling.
     expect(requestConfig.responseInterceptors).toHaveLength(2);
     expect(requestConfig.errorConfig).toBeUndefined();
