@@ -26,12 +26,16 @@ const WAITING_TEXT: Record<UnitChangeWaiting, string> = {
   association: '等待协会审批',
 };
 
-/** The change with the previews of its release letters (a letter without one still lists). */
-async function loadChange(id: string): Promise<{ detail: UnitChangeDetail; previews: Map<string, PreviewItem> }> {
-  const detail = await getUnitChange(id);
+/** The previews of a change's release letters (a letter without one still lists). */
+export async function releaseLetterPreviews(detail: UnitChangeDetail): Promise<Map<string, PreviewItem>> {
   const ids = detail.releaseLetters.map((f) => f.fileId);
   const previews = ids.length ? await previewFiles(ids).catch((): PreviewItem[] => []) : [];
-  return { detail, previews: new Map(previews.map((p) => [p.fileId, p])) };
+  return new Map(previews.map((p) => [p.fileId, p]));
+}
+
+async function loadChange(id: string): Promise<{ detail: UnitChangeDetail; previews: Map<string, PreviewItem> }> {
+  const detail = await getUnitChange(id);
+  return { detail, previews: await releaseLetterPreviews(detail) };
 }
 
 export default function DetailDrawer({ id, onClose }: DetailDrawerProps) {
@@ -45,7 +49,8 @@ export default function DetailDrawer({ id, onClose }: DetailDrawerProps) {
   );
 }
 
-function DetailBody({ detail, previews }: { detail: UnitChangeDetail; previews: Map<string, PreviewItem> }) {
+/** What the drawer shows of one change (also the business-audit queue's review drawer). */
+export function DetailBody({ detail, previews }: { detail: UnitChangeDetail; previews: Map<string, PreviewItem> }) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {detail.waitingFor && <Alert type="info" showIcon title={WAITING_TEXT[detail.waitingFor]} />}
