@@ -78,7 +78,7 @@ export default function ReviewDrawer({ reviewId, generation, onClose, onDecide }
       <RecordView state={review} failedTitle="加载失败">
         {({ detail: shown, record }) => (
           <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-            <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
+            <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
               <Descriptions.Item label="审核类型">{shown.kindLabel}</Descriptions.Item>
               <Descriptions.Item label="状态">
                 <Tag color={STATUS_COLORS[shown.status]}>{REVIEW_STATUS_LABELS[shown.status]}</Tag>
