@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AuthType } from '@common/permissions';
 import { Envelope } from '@common/schemas/common';
+import { Identifier } from '@common/schemas/kinds';
 import { ReviewDecideBody, ReviewDecideResult, ReviewDetail, ReviewQueuePage, ReviewQueueQuery, ReviewRecord } from '@common/schemas/businessAudit';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { ok } from '../../http/envelope';
@@ -16,7 +17,7 @@ import { decideReviews, decisionMessage } from './service';
 
 const tags = ['业务审核'];
 const view: { access: RouteAccess } = { access: { authTypes: [AuthType.Staff], permission: 'review:view' } };
-const ReviewParams = Type.Object({ reviewId: Type.String({ minLength: 1, maxLength: 64, title: '审核记录' }) }, { additionalProperties: false });
+const ReviewParams = Type.Object({ reviewId: Identifier('审核记录') }, { additionalProperties: false });
 
 const businessAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
