@@ -4,12 +4,16 @@
  * search writes them back; a sortable column sends `sort=field,dir`; an empty list says so; a
  * failed one says so and offers 重试; each row shows the buttons its `actions` offer (a button
  * naming no action shows on every row); a destructive one asks first, naming the record; 新建
- * needs its code; a row offering none of the batch actions cannot be selected.
+ * needs its code; a row offering none of the batch actions cannot be selected. On a phone the
+ * buttons come first (one and 更多 when a row offers more than two) and the search form starts
+ * folded; narrower than 1600 px an optional column starts hidden unless the user chose it.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { columnChoicesKey } from '@/components/ListPage/columnChoices';
 import {
+  dateRangeFilter,
   dateTimeColumn,
   deleteAction,
   editAction,
@@ -215,5 +219,155 @@ describe('ResourceTable: the buttons', () => {
     expect(screen.getByText('已选择 1 项')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '批量发布' }));
     expect(opened).toEqual([['w1']]);
+  });
+});
+
+/** A screen as wide as `width` px: matchMedia answers the max-width queries ResourceTable asks. */
+function screenOf(width: number) {
+  vi.stubGlobal('matchMedia', (query: string): MediaQueryList => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])) && (!!max || !!min);
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+/** A list with more filters than one row of the search form holds, so that it can fold. */
+const filterColumns: ResourceColumn<Widget>[] = [
+  ...columns,
+  { title: '名称筛选', dataIndex: 'name', hideInTable: true, filter: true },
+  dateRangeFilter<Widget>('更新日期', 'updatedFrom', 'updatedTo'),
+];
+const FilterList = () => (
+  <ResourceTable<Widget> headerTitle="部件" columns={filterColumns} fetch={(query) => api<Page<Widget>>('/widgets', { params: query })} />
+);
+
+/** The header cells' texts, left to right. */
+const headers = () => Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent?.trim() ?? '');
+
+describe('ResourceTable on a phone (375 px)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('puts the buttons first: a row shows one and 更多 when it offers more than two, all of them when two', async () => {
+    screenOf(375);
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(headers()[0]).toBe('操作');
+    expect(headers().indexOf('名称')).toBeGreaterThan(0);
+
+    const draft = rowOf('草稿部件');
+    const firstCell = draft.querySelector('td') as HTMLElement;
+    expect(within(firstCell).getByText('查看')).toBeInTheDocument();
+    expect(within(firstCell).getByText('更多')).toBeInTheDocument();
+    expect(within(draft).queryByText('编辑')).toBeNull();
+    const published = rowOf('已发布部件');
+    expect(within(published.querySelector('td') as HTMLElement).getByText('编辑')).toBeInTheDocument();
+    expect(within(published).queryByText('更多')).toBeNull();
+  });
+
+  it('更多 holds the rest of a row’s buttons; one that asks first asks in a dialog naming the record', async () => {
+    screenOf(375);
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets');
+    await waitForRow('草稿部件');
+    const firstCell = rowOf('草稿部件').querySelector('td') as HTMLElement;
+    fireEvent.click(within(firstCell).getByText('更多'));
+    fireEvent.click(await screen.findByText('删除'));
+    expect((await screen.findAllByText('确定删除「草稿部件」吗？删除后不可恢复。')).length).toBeGreaterThan(0);
+    expect(seen.deleted).toEqual([]);
+    fireEvent.click(screen.getByText('确 定'));
+    await waitFor(() => expect(seen.deleted).toEqual(['w1']));
+  });
+
+  it('starts with the search form folded, unless the URL brings filters', async () => {
+    screenOf(375);
+    serveWidgets();
+    const { unmount } = renderPage(<FilterList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(screen.getByText('展开')).toBeInTheDocument();
+    expect(screen.queryByText('收起')).toBeNull();
+    unmount();
+
+    serveWidgets();
+    renderPage(<FilterList />, '/widgets?state=draft');
+    await waitForRow('草稿部件');
+    expect(screen.getByText('收起')).toBeInTheDocument();
+  });
+
+  it('on a wide screen keeps the buttons in the last column, every one in its row, and the form open', async () => {
+    screenOf(1920);
+    serveWidgets();
+    renderPage(<WidgetList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(headers().at(-1)).toBe('操作');
+    const draft = within(rowOf('草稿部件'));
+    for (const label of ['查看', '编辑', '发布', '删除']) expect(draft.getByText(label)).toBeInTheDocument();
+    expect(draft.queryByText('更多')).toBeNull();
+  });
+
+  it('on a wide screen starts with the search form open', async () => {
+    screenOf(1920);
+    serveWidgets();
+    renderPage(<FilterList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(screen.getByText('收起')).toBeInTheDocument();
+    expect(screen.queryByText('展开')).toBeNull();
+  });
+});
+
+describe('ResourceTable: columns a list can do without', () => {
+  const withOptional: ResourceColumn<Widget>[] = columns.map((c) => (c.dataIndex === 'updatedAt' ? { ...c, optional: true } : c));
+  const OptionalList = () => (
+    <ResourceTable<Widget> headerTitle="部件" columns={withOptional} fetch={(query) => api<Page<Widget>>('/widgets', { params: query })} />
+  );
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('hides an optional column below 1600 px, shows it on a wider screen', async () => {
+    screenOf(1440);
+    serveWidgets();
+    const { unmount } = renderPage(<OptionalList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(headers()).toContain('名称');
+    expect(headers()).not.toContain('更新时间');
+    unmount();
+
+    screenOf(1920);
+    serveWidgets();
+    renderPage(<OptionalList />, '/widgets');
+    await waitForRow('草稿部件');
+    expect(headers()).toContain('更新时间');
+  });
+
+  it('follows the user’s choice kept for this list (列设置), and only that user’s', async () => {
+    screenOf(1440);
+    serveWidgets();
+    localStorage.setItem(columnChoicesKey(superAdmin.user.userId, '/widgets', '部件'), JSON.stringify({ updatedAt: true, name: false }));
+    const { unmount } = renderPage(<OptionalList />, '/widgets', superAdmin);
+    // The 名称 column is hidden by that choice: wait for the rows instead.
+    await waitFor(() => expect(document.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(3), { timeout: 5000 });
+    expect(headers()).toContain('更新时间');
+    expect(headers()).not.toContain('名称');
+    unmount();
+
+    serveWidgets();
+    renderPage(<OptionalList />, '/widgets', limitedStaff);
+    await waitForRow('草稿部件');
+    expect(headers()).toContain('名称');
+    expect(headers()).not.toContain('更新时间');
   });
 });

@@ -10,24 +10,41 @@
  *   记录") to those whose permission codes allow them, and an operations column whose buttons
  *   (RowAction: confirm first where asked) show on the rows whose `actions` list them (the
  *   server's answer for this caller and that row's state);
+ * - fits the screen: the operations column is as wide as its widest row's buttons and pinned
+ *   at the right; the table scrolls sideways only as far as its shown columns need; columns
+ *   marked `optional` start hidden below 1600 px and 列设置 shows or hides any column (each
+ *   user's choice kept per list, ./columnChoices.ts). On a phone the operations column comes
+ *   first, with one button and 更多 when a row offers more than two, the search form starts
+ *   collapsed and the toolbar wraps, so nothing needs a sideways scroll (./useScreen.ts);
  * - optionally orders rows by drag (DragSortTable), when the whole list shows unfiltered.
  *
  * A page declares columns, actions and a `fetch`; see src/pages/Manage/notice for the
  * simplest full example.
  */
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import DownOutlined from '@ant-design/icons/DownOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { DragSortTable, ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
-import { App, Button, Empty, Popconfirm, Result, Space, Typography } from 'antd';
+import {
+  DragSortTable,
+  ProTable,
+  type ActionType,
+  type ColumnsState,
+  type ProColumns,
+  type ProTableProps,
+} from '@ant-design/pro-components';
+import { useLocation, useModel } from '@umijs/max';
+import { App, Button, Dropdown, Empty, Grid, Popconfirm, Result, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { PermissionCode } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import { useCan } from '@/hooks/useCan';
+import { columnChoicesKey, readColumnChoices, writeColumnChoices, type ColumnChoices } from './columnChoices';
 import type { ActionContext, BatchAction, ExportAction, ListFilters, ResourceColumn, ResourceRow, RowAction } from './types';
-import { useActionsFixed } from './useActionsFixed';
+import { useScreenWidth } from './useScreen';
 import { useUrlTableState } from './useUrlTableState';
+import styles from './ResourceTable.less';
 import { fromProSort, toApiQuery, toProSortOrder, type SortOrder, type TableQuery } from './urlTableState';
 
 export interface ResourceTableHandle {
@@ -46,8 +63,6 @@ export interface ResourceTableProps<T extends ResourceRow> {
   /** The 新建 button. */
   create?: { code?: PermissionCode; label?: string; onClick: () => void };
   rowActions?: RowAction<T>[];
-  /** Width of the operations column. */
-  actionsWidth?: number;
   batchActions?: BatchAction<T>[];
   /**
    * Order by drag: the handle shows in column `column`; `onSort` receives every id in the
@@ -60,7 +75,6 @@ export interface ResourceTableProps<T extends ResourceRow> {
   /** More toolbar buttons, left of 新建. */
   toolbarExtra?: ReactNode[];
   handleRef?: Ref<ResourceTableHandle>;
-  scrollX?: number;
   /** What an empty list says (暂无数据 by default). */
   emptyText?: string;
   /** What a row is called, for its selection box's label ("选择 <name>"). */
@@ -69,6 +83,60 @@ export interface ResourceTableProps<T extends ResourceRow> {
 
 /** Link buttons in rows sit as tightly as text links, but are real buttons for the keyboard. */
 const ROW_BUTTON = { paddingInline: 4, height: 'auto' } as const;
+
+/** The operations column's key (also its key in 列设置, where it is not offered). */
+const OPERATIONS = 'operations';
+/** On a phone a row shows this many buttons; more than that, the first and 更多. */
+const PHONE_INLINE = 2;
+
+/*
+ * Widths in px at the table's 14 px font, for the operations column and the table's scroll
+ * width: a CJK character is 14 px wide, others about 8; a row button adds 2 × 4 px padding and
+ * its border; buttons sit 8 px apart in a cell padded 8 px on each side. 更多 with its caret
+ * measures 52 px. A column without a width of its own counts as WIDTH_UNKNOWN.
+ */
+const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+const BUTTON_EXTRA = 10;
+const BUTTON_GAP = 8;
+const CELL_PADDING = 16;
+const MORE_WIDTH = 52;
+const SELECTION_WIDTH = 32;
+const WIDTH_UNKNOWN = 120;
+
+/** How wide a label's text is; a label that is not text counts as four characters. */
+function labelWidth(label: ReactNode): number {
+  if (typeof label !== 'string' && typeof label !== 'number') return 4 * 14;
+  return [...String(label)].reduce((sum, ch) => sum + (CJK.test(ch) ? 14 : 8), 0);
+}
+
+/** The width of a cell holding these buttons (and 更多 when `more`). */
+function buttonsWidth(labels: readonly ReactNode[], more: boolean): number {
+  const widths = labels.map((l) => labelWidth(l) + BUTTON_EXTRA);
+  if (more) widths.push(MORE_WIDTH);
+  return CELL_PADDING + widths.reduce((a, b) => a + b, 0) + BUTTON_GAP * Math.max(0, widths.length - 1);
+}
+
+function labelFor<T>(action: RowAction<T>, record: T): ReactNode {
+  return typeof action.label === 'function' ? action.label(record) : action.label;
+}
+
+/** The buttons a row shows in its cell, and those behind 更多 (on a phone only). */
+function splitActions<T>(offeredHere: RowAction<T>[], phone: boolean): { inline: RowAction<T>[]; more: RowAction<T>[] } {
+  if (!phone || offeredHere.length <= PHONE_INLINE) return { inline: offeredHere, more: [] };
+  return { inline: offeredHere.slice(0, 1), more: offeredHere.slice(1) };
+}
+
+/** The side a column is pinned to, in the two words ProTable's column state knows. */
+function sideOf(fixed: ProColumns['fixed']): 'left' | 'right' | undefined {
+  if (fixed === true || fixed === 'left' || fixed === 'start') return 'left';
+  if (fixed === 'right' || fixed === 'end') return 'right';
+  return undefined;
+}
+
+function columnKeyOf<T>(column: ProColumns<T>, index: number): string {
+  if (column.key !== undefined && column.key !== null) return String(column.key);
+  return dataIndexOf(column) ?? `column-${index}`;
+}
 
 function dataIndexOf<T>(column: ProColumns<T>): string | undefined {
   const { dataIndex } = column as { dataIndex?: unknown };
@@ -120,6 +188,10 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
   const { columns, fetch, create, rowActions = [], batchActions = [], dragSort, defaultPageSize = 10 } = props;
   const can = useCan();
   const { message, modal } = App.useApp();
+  const screen = useScreenWidth();
+  const breakpoints = Grid.useBreakpoint();
+  const { pathname } = useLocation();
+  const { initialState } = useModel('@@initialState');
   const allowed = useCallback((code?: PermissionCode) => !code || can(code), [can]);
 
   const filterKeys = useMemo(() => filterKeysOf(columns), [columns]);
@@ -168,11 +240,97 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
   // Batches that follow the rows' `actions`: a row offering none of them is not selectable.
   const rowBatchKeys = useMemo(() => visibleBatches.flatMap((b) => (b.action === undefined ? [] : [b.action])), [visibleBatches]);
 
-  const actionsFixed = useActionsFixed();
+  const renderButton = useCallback(
+    (a: RowAction<T>, record: T) => {
+      const label = labelFor(a, record);
+      if (a.confirm) {
+        return (
+          <Popconfirm
+            key={a.key}
+            title={a.confirm(record)}
+            okText="确定"
+            cancelText="取消"
+            okButtonProps={{ danger: a.danger }}
+            onConfirm={() => runRowAction(a, record)}
+          >
+            <Button type="link" size="small" danger={a.danger} autoInsertSpace={false} style={ROW_BUTTON}>
+              {label}
+            </Button>
+          </Popconfirm>
+        );
+      }
+      return (
+        <Button
+          key={a.key}
+          type="link"
+          size="small"
+          danger={a.danger}
+          autoInsertSpace={false}
+          style={ROW_BUTTON}
+          onClick={() => void runRowAction(a, record)}
+        >
+          {label}
+        </Button>
+      );
+    },
+    [runRowAction],
+  );
+
+  // 更多's items: one that asks first asks in a dialog (a Popconfirm has no button to sit on).
+  const renderMore = useCallback(
+    (more: RowAction<T>[], record: T) => (
+      <Dropdown
+        key="more"
+        trigger={['click']}
+        menu={{
+          items: more.map((a) => ({ key: a.key, label: labelFor(a, record), danger: a.danger })),
+          onClick: ({ key }) => {
+            const a = more.find((m) => m.key === key);
+            if (!a) return;
+            if (!a.confirm) return void runRowAction(a, record);
+            modal.confirm({
+              title: a.confirm(record),
+              okText: '确定',
+              cancelText: '取消',
+              okButtonProps: { danger: a.danger },
+              onOk: () => runRowAction(a, record),
+            });
+          },
+        }}
+      >
+        <Button type="link" size="small" autoInsertSpace={false} style={ROW_BUTTON}>
+          更多 <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
+    ),
+    [modal, runRowAction],
+  );
+
+  // As wide as the widest row's buttons (the title at least), measured from their labels.
+  const operationsWidth = useMemo(() => {
+    let widest = labelWidth('操作') + CELL_PADDING;
+    for (const record of rows ?? []) {
+      const { inline, more } = splitActions(
+        visibleActions.filter((a) => offered(a, record)),
+        screen.phone,
+      );
+      widest = Math.max(
+        widest,
+        buttonsWidth(
+          inline.map((a) => labelFor(a, record)),
+          more.length > 0,
+        ),
+      );
+    }
+    return widest;
+  }, [rows, visibleActions, screen.phone]);
+
   const proColumns = useMemo(() => {
-    const mapped: ProColumns<T>[] = columns.map(({ filter, ...column }) => {
+    const mapped: ProColumns<T>[] = columns.map(({ filter, optional: _optional, ...column }, index) => {
       const key = dataIndexOf(column);
-      const next: ProColumns<T> = { ...column };
+      const next: ProColumns<T> = { ...column, key: columnKeyOf(column, index) };
+      // On a phone no column is pinned: a pinned one would cover most of the screen.
+      if (screen.phone) next.fixed = undefined;
       if (!filter) next.search = false;
       else if (filter !== true) {
         const { from, to } = filter;
@@ -187,52 +345,90 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
       return next;
     });
     if (visibleActions.length > 0) {
-      mapped.push({
+      const operations: ProColumns<T> = {
         title: '操作',
-        key: 'operations',
+        key: OPERATIONS,
         valueType: 'option',
-        fixed: actionsFixed,
-        width: props.actionsWidth ?? 60 + visibleActions.length * 48,
-        render: (_dom, record) =>
-          visibleActions
-            .filter((a) => offered(a, record))
-            .map((a) => {
-              const label = typeof a.label === 'function' ? a.label(record) : a.label;
-              if (a.confirm) {
-                return (
-                  <Popconfirm
-                    key={a.key}
-                    title={a.confirm(record)}
-                    okText="确定"
-                    cancelText="取消"
-                    okButtonProps={{ danger: a.danger }}
-                    onConfirm={() => runRowAction(a, record)}
-                  >
-                    <Button type="link" size="small" danger={a.danger} autoInsertSpace={false} style={ROW_BUTTON}>
-                      {label}
-                    </Button>
-                  </Popconfirm>
-                );
-              }
-              return (
-                <Button
-                  key={a.key}
-                  type="link"
-                  size="small"
-                  danger={a.danger}
-                  autoInsertSpace={false}
-                  style={ROW_BUTTON}
-                  onClick={() => void runRowAction(a, record)}
-                >
-                  {label}
-                </Button>
-              );
-            }),
-      });
+        // Pinned at the right edge, in reach while the table scrolls sideways; on a phone it
+        // comes first instead, within the first screen width, and scrolls with the row.
+        fixed: screen.phone ? undefined : 'right',
+        hideInSetting: true,
+        width: operationsWidth,
+        render: (_dom, record) => {
+          const { inline, more } = splitActions(
+            visibleActions.filter((a) => offered(a, record)),
+            screen.phone,
+          );
+          return [...inline.map((a) => renderButton(a, record)), ...(more.length > 0 ? [renderMore(more, record)] : [])];
+        },
+      };
+      if (screen.phone) mapped.unshift(operations);
+      else mapped.push(operations);
     }
     return mapped;
     // `initial` changes only with a new generation, when the table remounts anyway.
-  }, [columns, initial.sort, visibleActions, runRowAction, props.actionsWidth, actionsFixed]);
+  }, [columns, initial.sort, visibleActions, renderButton, renderMore, operationsWidth, screen.phone]);
+
+  // Which columns show: the user's choices in 列设置, else the defaults for this screen.
+  const userId = initialState?.currentUser?.userId ?? '';
+  const listName = typeof props.headerTitle === 'string' ? props.headerTitle : '';
+  const choicesKey = columnChoicesKey(userId, pathname, listName);
+  const [stored, setStored] = useState<{ key: string; choices: ColumnChoices }>(() => ({ key: choicesKey, choices: readColumnChoices(choicesKey) }));
+  // Another user or list (the same table, another path): its own choices.
+  if (stored.key !== choicesKey) setStored({ key: choicesKey, choices: readColumnChoices(choicesKey) });
+  const { choices } = stored;
+  const defaultShown = useMemo(
+    () => new Map(columns.map((c, index) => [columnKeyOf(c, index), !(c.optional && screen.belowXxl)])),
+    [columns, screen.belowXxl],
+  );
+  const settingColumns = useMemo(() => proColumns.filter((c) => !c.hideInTable && c.key !== OPERATIONS), [proColumns]);
+  const columnsStateOf = useCallback(
+    (shown: (key: string) => boolean): Record<string, ColumnsState> =>
+      Object.fromEntries(
+        proColumns
+          .filter((c) => !c.hideInTable)
+          .map((c) => {
+            const key = String(c.key);
+            // `fixed` as the column says: ProTable takes it from this map when the key is in it.
+            return [key, { show: key === OPERATIONS || shown(key), fixed: sideOf(c.fixed) }];
+          }),
+      ),
+    [proColumns],
+  );
+  const columnsState = useMemo(
+    () => ({
+      value: columnsStateOf((key) => choices[key] ?? defaultShown.get(key) ?? true),
+      defaultValue: columnsStateOf((key) => defaultShown.get(key) ?? true),
+      onChange: (map: Record<string, ColumnsState>) => {
+        const next: ColumnChoices = {};
+        for (const column of settingColumns) {
+          const key = String(column.key);
+          const shown = map[key]?.show !== false;
+          if (shown !== (defaultShown.get(key) ?? true)) next[key] = shown;
+        }
+        // ProTable reports its map on other changes too: only a changed choice is kept.
+        const same = Object.keys(next).length === Object.keys(choices).length && Object.entries(next).every(([k, v]) => choices[k] === v);
+        if (same) return;
+        writeColumnChoices(choicesKey, next);
+        setStored({ key: choicesKey, choices: next });
+      },
+    }),
+    [columnsStateOf, choices, defaultShown, settingColumns, choicesKey],
+  );
+
+  // The table's scroll width: what its shown columns need, so that it scrolls sideways only
+  // when they do not fit (a wider fixed figure would make it scroll on any screen).
+  const scrollWidth = useMemo(() => {
+    const state = columnsState.value;
+    const shown = proColumns.filter(
+      (c) =>
+        !c.hideInTable &&
+        state[String(c.key)]?.show !== false &&
+        (!c.responsive || c.responsive.some((point) => breakpoints[point])),
+    );
+    const widths = shown.map((c) => (typeof c.width === 'number' ? c.width : WIDTH_UNKNOWN));
+    return widths.reduce((a, b) => a + b, 0) + (visibleBatches.length > 0 ? SELECTION_WIDTH : 0);
+  }, [columnsState.value, proColumns, breakpoints, visibleBatches.length]);
 
   const request: ProTableProps<T, Record<string, unknown>>['request'] = async (params, sorter) => {
     const { current, pageSize, ...rest } = params;
@@ -371,7 +567,11 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
     request,
     onRequestError: () => setFailed(true),
     headerTitle: props.headerTitle,
-    search: filterKeys.length > 0 ? { labelWidth: 'auto', defaultCollapsed: false } : false,
+    // On a phone the form starts folded to its first field, unless the URL brings filters.
+    search:
+      filterKeys.length > 0
+        ? { labelWidth: 'auto', defaultCollapsed: screen.phone && Object.keys(initial.filters).length === 0 }
+        : false,
     form: { initialValues: formInitialValues },
     pagination: {
       defaultCurrent: initial.current,
@@ -379,10 +579,14 @@ export default function ResourceTable<T extends ResourceRow>(props: ResourceTabl
       showSizeChanger: true,
       showTotal: (total: number) => `共 ${total} 条`,
     },
-    options: { density: false, setting: false, reload: true },
+    options: { density: false, setting: { draggable: false, showListItemOption: false }, reload: true },
+    columnsState,
+    className: styles.resourceTable,
     toolBarRender: () => toolbar,
     locale: { emptyText },
-    scroll: { x: props.scrollX ?? 960 },
+    scroll: { x: scrollWidth },
+    // The columns' widths hold (a long cell wraps or is cut) on a phone too, where no column is pinned.
+    tableLayout: 'fixed',
     // With rows still shown from before, say that they may be stale; without, the empty text says it.
     tableExtraRender: failed
       ? (_props, rows) =>

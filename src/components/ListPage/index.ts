@@ -29,7 +29,7 @@ export {
 } from './formValues';
 export type { ActionContext, BatchAction, ExportAction, ListFilters, ResourceColumn, ResourceRow, RowAction } from './types';
 export { useUrlTableState, type UrlTableState } from './useUrlTableState';
-export { useActionsFixed } from './useActionsFixed';
+export { useScreenWidth, type ScreenWidth } from './useScreen';
 export * from './urlTableState';
 export {
   PUBLISH_STATE_ENUM,

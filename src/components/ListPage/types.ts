@@ -26,6 +26,12 @@ export type RowActionKey<T> = T extends { actions: readonly (infer A)[] } ? A : 
  */
 export type ResourceColumn<T> = ProColumns<T> & {
   filter?: true | { from: string; to: string };
+  /**
+   * A column the list can do without: narrower than 1600 px it starts hidden, so that the
+   * columns staff work with fit beside 操作 without scrolling; 列设置 shows it again (each
+   * user's choice is kept in this browser).
+   */
+  optional?: true;
 };
 
 /** What an action's `run` can do besides its own call. */

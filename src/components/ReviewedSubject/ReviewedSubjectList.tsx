@@ -51,8 +51,6 @@ export interface ReviewedSubjectListProps<R extends SubjectRecord, D extends Sub
   /** The toolbar's 新建: units file the records, so only a unit sees it. */
   createLabel: string;
   exports: ExportAction[];
-  actionsWidth: number;
-  scrollX: number;
   form: SubjectForm<D, V>;
   detail: {
     width: number;
@@ -172,10 +170,8 @@ export default function ReviewedSubjectList<R extends SubjectRecord, D extends S
         fetch={props.fetch}
         create={isMemberUnit ? { label: props.createLabel, onClick: drawer.openCreate } : undefined}
         rowActions={rowActions}
-        actionsWidth={props.actionsWidth}
         exports={props.exports}
         handleRef={table}
-        scrollX={props.scrollX}
       />
       <ResourceFormDrawer<D, V>
         title={noun}

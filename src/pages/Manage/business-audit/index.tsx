@@ -155,7 +155,7 @@ export default function BusinessAuditPage() {
           </Button>
         ),
       },
-      { title: '所属单位', dataIndex: 'unitName', ellipsis: true, width: 180, responsive: ['md'], render: (_d, r) => r.unitName ?? '-' },
+      { title: '所属单位', dataIndex: 'unitName', ellipsis: true, width: 180, optional: true, responsive: ['md'], render: (_d, r) => r.unitName ?? '-' },
       { title: '提交人', dataIndex: 'submittedByName', ellipsis: true, width: 140, optional: true, responsive: ['lg'], render: (_d, r) => r.submittedByName ?? '-' },
       {
         title: '必需材料',
@@ -231,11 +231,9 @@ export default function BusinessAuditPage() {
         fetch={fetch}
         emptyText="暂无待审核事项"
         rowActions={rowActions}
-        actionsWidth={250} // 详情 通过 驳回 退回修改: four buttons for a kind that takes all three decisions
         batchActions={batchActions}
         rowName={(r) => r.subjectName}
         handleRef={table}
-        scrollX={1450}
       />
       <ReviewDrawer
         reviewId={openId}

@@ -124,7 +124,6 @@ export default function CarouselNewsPage() {
         rowActions={rowActions}
         dragSort={{ column: 'sort', code: EDIT, onSort: (ids) => reorder(carousels, ids) }}
         handleRef={table}
-        scrollX={1300}
       />
       <ResourceFormDrawer<CarouselRecord, CarouselValues>
         title="轮播"

@@ -146,9 +146,7 @@ export default function EmployeeUnitChangePage() {
         fetch={(query) => unitChanges.list(query)}
         create={create}
         rowActions={rowActions}
-        actionsWidth={200}
         handleRef={table}
-        scrollX={1300}
       />
       <DetailDrawer id={detailId} onClose={() => setDetailId(null)} />
       <ReasonModal request={decision} onClose={() => setDecision(null)} />

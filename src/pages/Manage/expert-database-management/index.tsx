@@ -157,7 +157,6 @@ export default function ExpertDatabaseManagementPage() {
         rowActions={rowActions}
         exports={[{ key: 'export', label: '导出 Excel', code: EXPORT, icon: true, run: exportExperts }]}
         handleRef={table}
-        scrollX={1400}
       />
       <ResourceFormDrawer<ExpertRecord, ExpertValues>
         title="专家"

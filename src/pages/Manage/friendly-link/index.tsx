@@ -94,7 +94,6 @@ export default function FriendlyLinkPage() {
         rowActions={rowActions}
         dragSort={{ column: 'sort', code: EDIT, onSort: (ids) => reorder(friendlyLinks, ids) }}
         handleRef={table}
-        scrollX={1100}
       />
       <ResourceFormDrawer<FriendlyLinkRecord, FriendlyLinkValues>
         title="友情链接"

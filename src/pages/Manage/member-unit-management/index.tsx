@@ -240,10 +240,8 @@ export default function MemberUnitManagementPage() {
         columns={columns}
         fetch={memberUnits.list}
         rowActions={rowActions}
-        actionsWidth={300}
         exports={[{ key: 'export', label: '导出 Excel', code: EXPORT, icon: true, run: exportMemberUnits }]}
         handleRef={table}
-        scrollX={1700}
       />
       <ResourceFormDrawer<MemberUnitRecord, UnitValues>
         title="会员单位"

@@ -78,7 +78,6 @@ export default function NoticePage() {
         fetch={(query) => notices.list(query)}
         create={{ code: EDIT, label: '新建公告', onClick: drawer.openCreate }}
         rowActions={rowActions}
-        actionsWidth={240}
         batchActions={batchActions}
         handleRef={table}
       />

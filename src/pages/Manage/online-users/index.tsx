@@ -78,8 +78,6 @@ export default function OnlineUsersPage() {
         columns={columns}
         fetch={(query) => onlineSessions(query)}
         rowActions={rowActions}
-        actionsWidth={110}
-        scrollX={1300}
       />
     </ManagePageContainer>
   );

@@ -25,7 +25,6 @@ export default function OperationLogPage() {
         fetch={listOperationLogs}
         toolbarExtra={[<VerifyChainButton key="verify" />]}
         exports={EXPORTS}
-        scrollX={1100}
       />
     </ManagePageContainer>
   );

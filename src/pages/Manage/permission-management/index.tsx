@@ -82,9 +82,7 @@ export default function PermissionManagementPage() {
         fetch={(query) => roles.list(query)}
         create={{ code: EDIT, label: '新建角色', onClick: drawer.openCreate }}
         rowActions={rowActions}
-        actionsWidth={140}
         handleRef={table}
-        scrollX={1000}
       />
       <ResourceFormDrawer<RoleRecord, RoleValues>
         title="角色"

@@ -174,9 +174,7 @@ export default function UserManagementPage() {
         fetch={(query) => users.list(query)}
         create={{ code: EDIT, label: '新建用户', onClick: drawer.openCreate }}
         rowActions={rowActions}
-        actionsWidth={260}
         handleRef={table}
-        scrollX={1500}
       />
       <ResourceFormDrawer<UserRecord, UserValues>
         title="用户"

@@ -312,10 +312,8 @@ export default function InspectionWorkspace() {
         columns={columns}
         fetch={fetchList}
         rowActions={rowActions}
-        actionsWidth={200}
         exports={canExport ? [{ key: 'export', label: '导出', icon: true, run: (filters) => exportInspections({ ...filters, year: current.year }) }] : []}
         handleRef={table}
-        scrollX={1300}
       />
 
       <DetailDrawer

@@ -56,7 +56,7 @@ export default function ArticleTab() {
   const columns = useMemo<ResourceColumn<ArticleListItem>[]>(
     () => [
       keywordColumn('标题关键字'),
-      pinnedTitleColumn(),
+      pinnedTitleColumn(280),
       {
         title: '栏目',
         dataIndex: 'category',
@@ -70,7 +70,7 @@ export default function ArticleTab() {
       dateRangeFilter('发布日期', 'publishFrom', 'publishTo'),
       dateTimeColumn('发布时间', 'publishAt', { sorter: true }),
       { title: '浏览量', dataIndex: 'viewCount', width: 90, align: 'right', sorter: true },
-      dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
+      dateTimeColumn('更新时间', 'updatedAt', { sorter: true, optional: true }),
     ],
     [labels],
   );
@@ -94,10 +94,8 @@ export default function ArticleTab() {
         fetch={(query) => articles.list(query)}
         create={{ code: EDIT, label: '新建文章', onClick: drawer.openCreate }}
         rowActions={rowActions}
-        actionsWidth={260}
         batchActions={batchActions}
         handleRef={table}
-        scrollX={1100}
       />
       <ResourceFormDrawer<ArticleRecord, ArticleValues>
         title="文章"

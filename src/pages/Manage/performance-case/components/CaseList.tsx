@@ -87,8 +87,6 @@ export default function CaseList() {
       load={getCase}
       createLabel="新增案例"
       exports={exports}
-      actionsWidth={180}
-      scrollX={1200}
       form={{
         toValues: toCaseValues,
         initialValues: CASE_INITIAL_VALUES,

@@ -129,8 +129,6 @@ export default function ProjectList() {
       load={getProject}
       createLabel="登记项目"
       exports={mayExport ? [{ key: 'export', label: '导出', icon: true, run: exportProjects }] : []}
-      actionsWidth={200}
-      scrollX={1500}
       form={{
         width: 820,
         toValues: toProjectValues,
