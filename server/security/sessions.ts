@@ -67,6 +67,44 @@ export async function createSession(
   return { token, sessionId: id };
 }
 
+/** Stands for the token's hash in the compiled statement below (never a real hash: those are hex). */
+const TOKEN_HASH_SLOT = '{token hash}';
+
+function selectLiveSession(db: DbOrTrx) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .select([
+      'sessions.id',
+      'sessions.token_hash',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.ip',
+      'sessions.user_agent',
+    ])
+    .select(identityColumns(db))
+    .where('sessions.token_hash', '=', TOKEN_HASH_SLOT);
+}
+
+type LiveSessionRow = Awaited<ReturnType<ReturnType<typeof selectLiveSession>['executeTakeFirstOrThrow']>>;
+
+const compiledStatements = new WeakMap<DbOrTrx, ReturnType<ReturnType<typeof selectLiveSession>['compile']>>();
+
+/**
+ * The session-and-identity statement, built and compiled once per database handle: building
+ * it (roles and codes as JSON subqueries) cost more than running it, on every request.
+ */
+function liveSessionStatement(db: DbOrTrx) {
+  let statement = compiledStatements.get(db);
+  if (!statement) {
+    statement = selectLiveSession(db).compile();
+    compiledStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** A live session with its account, as one statement reads them (./user.ts identityColumns). */
 export interface LiveSession {
   session: SessionRow;
@@ -86,22 +124,13 @@ export async function findLiveSession(
   now: Date,
   policyFor: (authType: number) => SessionPolicy,
 ): Promise<LiveSession | null> {
-  const found = await db
-    .selectFrom('sessions')
-    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select([
-      'sessions.id',
-      'sessions.token_hash',
-      'sessions.created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'sessions.revoked_at',
-      'sessions.ip',
-      'sessions.user_agent',
-    ])
-    .select(identityColumns(db))
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const tokenHash = hashToken(token);
+  const statement = liveSessionStatement(db);
+  const { rows } = await db.executeQuery<LiveSessionRow>({
+    ...statement,
+    parameters: statement.parameters.map((value) => (value === TOKEN_HASH_SLOT ? tokenHash : value)),
+  });
+  const found = rows[0];
   if (!found || found.revoked_at !== null) return null;
   const { id, token_hash, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent, ...identity } = found;
   const session: SessionRow = { id, token_hash, account_id: identity.account_id, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent };
