@@ -5,9 +5,9 @@
  * of a small pool (one thread per spare core, made on first use and kept, not keeping the
  * process alive); when none is free the upload hashes in the event loop as before.
  *
- * The bytes go to the thread in copies of up to BATCH_BYTES (its own memory, transferred, not
- * copied again); no more than MAX_IN_FLIGHT bytes wait for the thread, so a slow hash slows the
- * upload down instead of filling the memory.
+ * The bytes go to the thread in copies of up to BATCH_BYTES (memory transferred there and back,
+ * not copied again, and filled again for the next batch); no more than MAX_IN_FLIGHT bytes wait
+ * for the thread, so a slow hash slows the upload down instead of filling the memory.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
@@ -23,8 +23,8 @@ export interface StreamingMd5 {
   release(): void;
 }
 
-const BATCH_BYTES = 4 * 1024 * 1024;
-const MAX_IN_FLIGHT = 16 * 1024 * 1024;
+const BATCH_BYTES = 2 * 1024 * 1024;
+const MAX_IN_FLIGHT = 8 * 1024 * 1024;
 
 // Plain JavaScript run by the thread (no loader needed, whatever runs the server).
 const THREAD_SOURCE = `
@@ -38,7 +38,8 @@ parentPort.on('message', (m) => {
     session = m.session;
   } else if (m.type === 'data') {
     hash.update(new Uint8Array(m.buffer, 0, m.length));
-    parentPort.postMessage({ type: 'ack', session, length: m.length });
+    // The memory goes back to be filled again (no garbage per batch).
+    parentPort.postMessage({ type: 'ack', session, length: m.length, buffer: m.buffer }, [m.buffer]);
   } else if (m.type === 'digest') {
     parentPort.postMessage({ type: 'digest', session, md5: hash.digest('hex') });
     hash = null;
@@ -46,7 +47,7 @@ parentPort.on('message', (m) => {
 });
 `;
 
-type ThreadMessage = { type: 'ack'; session: number; length: number } | { type: 'digest'; session: number; md5: string };
+type ThreadMessage = { type: 'ack'; session: number; length: number; buffer: ArrayBuffer } | { type: 'digest'; session: number; md5: string };
 
 const poolSize = Math.max(1, os.availableParallelism() - 1);
 const idle: Worker[] = [];
@@ -84,6 +85,9 @@ function inEventLoop(): StreamingMd5 {
 function inThread(worker: Worker): StreamingMd5 {
   sessions += 1;
   const session = sessions;
+  // Batches the thread has given back, to be filled again: an upload's memory is a handful
+  // of batches, whatever its size.
+  const spare: ArrayBuffer[] = [];
   let batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
   let filled = 0;
   let inFlight = 0;
@@ -102,6 +106,7 @@ function inThread(worker: Worker): StreamingMd5 {
     if (message.session !== session) return;
     if (message.type === 'ack') {
       inFlight -= message.length;
+      spare.push(message.buffer);
       if (inFlight <= MAX_IN_FLIGHT / 2 && resume) {
         const go = resume;
         resume = null;
@@ -122,7 +127,8 @@ function inThread(worker: Worker): StreamingMd5 {
     const buffer = batch.buffer;
     inFlight += filled;
     worker.postMessage({ type: 'data', buffer, length: filled }, [buffer]);
-    batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    const reuse = spare.pop();
+    batch = reuse ? Buffer.from(reuse) : Buffer.allocUnsafeSlow(BATCH_BYTES);
     filled = 0;
   };
   const detach = () => {

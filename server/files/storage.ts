@@ -74,12 +74,16 @@ export class FileStorage {
   async receive(source: Readable, maxBytes: number, isTruncated: () => boolean = () => false): Promise<ReceivedFile> {
     await this.init();
     const tempPath = path.join(this.tempDir, `${randomUUID()}.part`);
-    const hash = startMd5();
     const headChunks: Buffer[] = [];
     let headLength = 0;
     let size = 0;
     let tooLarge = false;
-    const out = fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600, highWaterMark: 1024 * 1024 });
+    // Opened here so that its descriptor is known for the flushes below.
+    const fd = await new Promise<number>((resolve, reject) => fs.open(tempPath, 'wx', 0o600, (err, opened) => (err ? reject(err) : resolve(opened))));
+    const out = fs.createWriteStream(tempPath, { fd, highWaterMark: 1024 * 1024 });
+    let open = true;
+    out.once('close', () => (open = false));
+    const hash = startMd5();
     let synced = 0;
     let flushing = false;
     let syncing: Promise<void> = Promise.resolve();
@@ -95,8 +99,7 @@ export class FileStorage {
           headChunks.push(chunk.subarray(0, DETECT_HEAD_BYTES - headLength));
           headLength += Math.min(chunk.length, DETECT_HEAD_BYTES - headLength);
         }
-        const fd = out.fd;
-        if (size - synced >= SYNC_EVERY_BYTES && !flushing && typeof fd === 'number') {
+        if (size - synced >= SYNC_EVERY_BYTES && !flushing && open) {
           // What has been written so far goes to disk meanwhile; one flush at a time, started
           // only while the file is open (a failed flush only leaves more for commit's fsync).
           synced = size;

@@ -17,7 +17,7 @@ async function hashInPieces(bytes: Buffer, piece: number): Promise<string> {
 
 describe('the upload hash', () => {
   it('equals node’s MD5 over batch boundaries, in any chunking', async () => {
-    // More than two 4 MB batches, with an odd tail.
+    // Several 2 MB batches, with an odd tail.
     const bytes = randomBytes(9 * 1024 * 1024 + 12_345);
     expect(await hashInPieces(bytes, 65_536)).toBe(md5(bytes));
     expect(await hashInPieces(bytes, 1_000_003)).toBe(md5(bytes));
