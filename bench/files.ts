@@ -7,9 +7,11 @@
  *   every upload is new content); the server's resident memory growth during the upload, read
  *   from /proc; then the same content again under a new id through the instant upload
  *   (GET /file/upload/status/:md5, POST /file/upload/instant).
- * - hashing: the app's own MD5 worker (the built dist/md5-worker.*.async.js, spark-md5 in 2 MB
- *   chunks) on 256 MB in Debian's Chromium against `md5sum` of the same bytes, with the longest
- *   main-thread task seen meanwhile (PerformanceObserver 'longtask').
+ * - hashing: the app's own MD5 worker (the built dist/md5-worker.*.async.js: hash-wasm's
+ *   WebAssembly MD5 in 2 MB chunks, spark-md5 where WebAssembly is refused) on 256 MB in Debian's
+ *   Chromium, served under the app's own Content-Security-Policy, against `md5sum` of the same
+ *   bytes, with the longest main-thread task seen meanwhile (PerformanceObserver 'longtask') and
+ *   the engine the worker used.
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -21,6 +23,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CONTENT_SECURITY_POLICY } from '../server/app';
 import { adminToken, BENCH_ADMIN_PASSWORD, ensureBuilt } from './lib';
 import { freePort, startServer, stopServer, type ServerProcess } from '../tests/server/processes';
 
@@ -42,6 +45,8 @@ export interface UploadBench {
 
 export interface HashBench {
   sizeMb: number;
+  /** 'wasm', or 'spark-md5' when the policy or the browser refused WebAssembly. */
+  engine: string;
   browserMbPerS: number;
   md5sumMbPerS: number;
   ratio: number;
@@ -213,14 +218,15 @@ export async function runHashBench(log: (line: string) => void = console.log): P
   const site = http.createServer((req, res) => {
     const name = path.basename(req.url ?? '');
     if (name.endsWith('.js') && fs.existsSync(path.join(dist, name))) {
-      // The worker and the chunks it imports (spark-md5), as built.
-      res.writeHead(200, { 'content-type': 'text/javascript' });
+      // The worker and the chunks it imports, as built, under the app's policy (a worker
+      // follows its own script's policy).
+      res.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': CONTENT_SECURITY_POLICY });
       res.end(fs.readFileSync(path.join(dist, name)));
     } else if (req.url === '/block') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.end(block);
     } else {
-      res.writeHead(200, { 'content-type': 'text/html' });
+      res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': CONTENT_SECURITY_POLICY });
       res.end('<!doctype html><title>hash</title>');
     }
   });
@@ -239,7 +245,7 @@ export async function runHashBench(log: (line: string) => void = console.log): P
     }
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
-    const browserRuns: { seconds: number; md5: string; longest: number }[] = [];
+    const browserRuns: { seconds: number; md5: string; engine: string; longest: number }[] = [];
     for (let i = 0; i < 3; i += 1) {
       browserRuns.push(
         await page.evaluate(async ([mb, workerName]: [number, string]) => {
@@ -254,8 +260,10 @@ export async function runHashBench(log: (line: string) => void = console.log): P
           observer.observe({ type: 'longtask', buffered: false });
           const worker = new Worker(`/${workerName}`);
           const start = performance.now();
+          let engine = '';
           const md5 = await new Promise<string>((resolve, reject) => {
-            worker.onmessage = (event: MessageEvent<{ type: string; md5?: string; message?: string }>) => {
+            worker.onmessage = (event: MessageEvent<{ type: string; md5?: string; engine?: string; message?: string }>) => {
+              engine = event.data.engine ?? engine;
               if (event.data.type === 'done') resolve(event.data.md5 ?? '');
               else if (event.data.type === 'error') reject(new Error(event.data.message));
             };
@@ -267,15 +275,16 @@ export async function runHashBench(log: (line: string) => void = console.log): P
           // Long tasks are reported after they end: give the observer a moment.
           await new Promise((r) => setTimeout(r, 200));
           observer.disconnect();
-          return { seconds: elapsed, md5, longest };
+          return { seconds: elapsed, md5, engine, longest };
         }, [HASH_MB, workerFile] as [number, string]),
       );
-      log(`files: hashing ${HASH_MB} MB in Chromium ${browserRuns[i].seconds.toFixed(2)} s, md5sum ${md5sumRuns[i].toFixed(2)} s, longest task ${browserRuns[i].longest.toFixed(0)} ms`);
+      log(`files: hashing ${HASH_MB} MB in Chromium (${browserRuns[i].engine}) ${browserRuns[i].seconds.toFixed(2)} s, md5sum ${md5sumRuns[i].toFixed(2)} s, longest task ${browserRuns[i].longest.toFixed(0)} ms`);
     }
     const browserSeconds = median(browserRuns.map((r) => r.seconds));
     const md5sumSeconds = median(md5sumRuns);
     return {
       sizeMb: HASH_MB,
+      engine: [...new Set(browserRuns.map((r) => r.engine))].join(', '),
       browserMbPerS: Number((HASH_MB / browserSeconds).toFixed(0)),
       md5sumMbPerS: Number((HASH_MB / md5sumSeconds).toFixed(0)),
       ratio: Number((md5sumSeconds / browserSeconds).toFixed(2)),

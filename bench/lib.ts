@@ -148,7 +148,10 @@ export async function loadMedian(url: string, runs = 3, options: Parameters<type
 
 export function machine(): string {
   const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+  // The load average (1, 5, 15 minutes) as the run ends: on a shared machine other work
+  // slows every number down, several times over when it is high.
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${load}`;
 }
 
 /** A deterministic pseudo-random sequence, so that every run seeds the same data. */

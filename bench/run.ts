@@ -127,7 +127,7 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
     return [
       '## Files: a large upload, the instant upload, hashing in the browser',
       '',
-      `Upload: ${up.sizeMb} MB through POST /file/upload on loopback (the real server process, SQLite, multipart streamed from disk; the server hashes while it writes a temporary file, then renames it into the store) against \`cp\` of the same file to the same disk, medians of ${FILES_RUNS} runs, each with new content; memory: the server's resident set during the upload (/proc, every 50 ms) minus before. Instant upload: the same content again under a new id (status by MD5, then /file/upload/instant). Hashing: the built MD5 worker (spark-md5, 2 MB chunks) on ${hash.sizeMb} MB in Chromium against \`md5sum\`, medians of 3; the longest main-thread task meanwhile.`,
+      `Upload: ${up.sizeMb} MB through POST /file/upload on loopback (the real server process, SQLite, multipart streamed from disk; the server hashes in a worker thread while it writes a temporary file, then renames it into the store) against \`cp\` of the same file to the same disk, medians of ${FILES_RUNS} runs, each with new content; memory: the server's resident set during the upload (/proc, every 50 ms) minus before. Instant upload: the same content again under a new id (status by MD5, then /file/upload/instant). Hashing: the built MD5 worker (2 MB chunks; engine: ${hash.engine}) on ${hash.sizeMb} MB in Chromium under the app's Content-Security-Policy, against \`md5sum\`, medians of 3; the longest main-thread task meanwhile.`,
       '',
       '| measure | result | target |',
       '|---|---:|---|',

@@ -4,7 +4,7 @@
  * hashing is WebAssembly (md5Core.ts), which the page's policy allows with 'wasm-unsafe-eval'
  * (server/app.ts CONTENT_SECURITY_POLICY); without it the worker hashes with spark-md5.
  */
-import { md5InChunks } from './md5Core';
+import { md5InChunks, type Md5EngineName } from './md5Core';
 import type { Md5Request, Md5Response } from './md5Protocol';
 
 interface WorkerScope {
@@ -17,14 +17,16 @@ const scope = self as unknown as WorkerScope;
 scope.onmessage = (event) => {
   const { file, chunkSize } = event.data;
   let last = -1;
+  let engine: Md5EngineName = 'wasm';
   md5InChunks(file, {
     chunkSize,
+    onEngine: (used) => (engine = used),
     onProgress: (percent) => {
       if (percent !== last) scope.postMessage({ type: 'progress', percent });
       last = percent;
     },
   }).then(
-    (md5) => scope.postMessage({ type: 'done', md5 }),
+    (md5) => scope.postMessage({ type: 'done', md5, engine }),
     (err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
   );
 };

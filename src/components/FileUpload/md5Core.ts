@@ -17,6 +17,8 @@ export interface ChunkedHashOptions {
   signal?: AbortSignal;
   /** Tests force the fallback. */
   engine?: Md5EngineName;
+  /** Told which engine hashes (the worker reports it; bench/files.ts shows it). */
+  onEngine?: (engine: Md5EngineName) => void;
 }
 
 export type Md5EngineName = 'wasm' | 'spark-md5';
@@ -86,6 +88,7 @@ export async function md5InChunks(blob: Blob, options: ChunkedHashOptions): Prom
   let hasher: Md5Hasher | null = null;
   try {
     hasher = await createMd5Hasher(options.engine);
+    options.onEngine?.(hasher.engine);
     for (let i = 0; i < chunks; i += 1) {
       if (signal?.aborted) throw new DOMException(ABORTED_MESSAGE, 'AbortError');
       const current = await pending;
