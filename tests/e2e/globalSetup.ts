@@ -45,9 +45,15 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
   throw new Error(`服务在 90 秒内没有就绪，日志：${logFile}`);
 }
 
+/**
+ * The built front end: dist/, or E2E_STATIC_DIR (a copy of a build, for a checkout where
+ * another `npm run build` may empty dist/ while the journeys run).
+ */
+const staticDir = process.env.E2E_STATIC_DIR ? path.resolve(process.env.E2E_STATIC_DIR) : path.join(root, 'dist');
+
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'dist/index.html'))) {
-    throw new Error('dist/index.html 不存在：端到端测试针对构建后的前端，请先运行 `npm run build`');
+  if (!existsSync(path.join(staticDir, 'index.html'))) {
+    throw new Error(`${path.join(staticDir, 'index.html')} 不存在：端到端测试针对构建后的前端，请先运行 \`npm run build\``);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
@@ -61,7 +67,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      STATIC_DIR: path.join(root, 'dist'),
+      STATIC_DIR: staticDir,
       ADMIN_ACCOUNT: E2E_ADMIN.loginAccount,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: '1',

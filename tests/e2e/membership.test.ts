@@ -9,6 +9,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './accounts';
+import { answerTo } from './actions';
 import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './browser';
 import { LICENCE_PDF, newCreditCode, newIdCardNo, newMobile, runTag } from './membershipData';
 
@@ -121,8 +122,14 @@ describe('the membership journey', () => {
       const approve = s.getByRole('dialog', { name: '审核通过' });
       await approve.getByText(unitName).waitFor(WAIT);
       await approve.getByLabel('审核意见').fill('材料齐全，同意入会');
-      await approve.getByRole('button', { name: '确认通过' }).click();
-      await s.getByText(/已审核通过：会员编号 HY\d+/).waitFor(WAIT);
+      // The answer names the member number; the row says 已通过 (the 2-second toast is not waited for).
+      const approved = await answerTo<{ memberNo: string }>(
+        s,
+        { method: 'POST', path: /^\/api\/v1\/member-units\/[^/]+\/approve$/ },
+        () => approve.getByRole('button', { name: '确认通过' }).click(),
+        `审核通过「${unitName}」`,
+      );
+      expect(approved.data.memberNo).toMatch(/^HY\d+$/);
       await expectRowStatus(s, unitName, '已通过');
       await approve.waitFor({ state: 'detached', ...WAIT });
 
@@ -162,8 +169,12 @@ describe('the membership journey', () => {
       await personRow.getByRole('button', { name: '通过', exact: true }).click();
       const confirm = s.locator('.ant-popover:visible', { hasText: `确定审核通过「${personName}」吗？` });
       await confirm.waitFor(WAIT);
-      await okButton(confirm, '确定').click();
-      await s.getByText(`已审核通过「${personName}」，证书已发放`).waitFor(WAIT);
+      await answerTo(
+        s,
+        { method: 'POST', path: /^\/api\/v1\/practitioners\/[^/]+\/approve$/ },
+        () => okButton(confirm, '确定').click(),
+        `审核通过从业人员「${personName}」`,
+      );
       await expectRowStatus(s, personName, '已通过');
 
       // 6. The practitioner logs in with the generated password: the change form opens by
@@ -176,12 +187,19 @@ describe('the membership journey', () => {
       await change.getByLabel('原密码').fill(initialPassword);
       await change.getByLabel('新密码', { exact: true }).fill(newPassword);
       await change.getByLabel('确认新密码').fill(newPassword);
-      await okButton(change, '确定').click();
-      await p.getByText('密码修改成功，下次登录请使用新密码').waitFor(WAIT);
+      await answerTo(p, { method: 'PUT', path: '/api/v1/user/set/password' }, () => okButton(change, '确定').click(), '修改密码');
       await change.waitFor({ state: 'hidden', ...WAIT });
-      await p.getByRole('heading', { name: /个人信息处理说明/ }).waitFor(WAIT);
-      await p.getByRole('button', { name: /^同\s?意$/ }).click();
-      await p.getByText('已记录您的同意').waitFor(WAIT);
+      await banner.waitFor({ state: 'detached', ...WAIT });
+      const consent = p.getByRole('heading', { name: /个人信息处理说明/ });
+      await consent.waitFor(WAIT);
+      await answerTo(
+        p,
+        { method: 'POST', path: '/api/v1/user/consents/sensitive-pi' },
+        () => p.getByRole('button', { name: /^同\s?意$/ }).click(),
+        '同意个人信息处理说明',
+      );
+      // The consent step gives way to the back office, whose account menu is then there.
+      await consent.waitFor({ state: 'detached', ...WAIT });
       // Out, and in again with the new password: no more reminder.
       await p.getByRole('button', { name: '账号菜单' }).click();
       await p.getByRole('menuitem', { name: /退出登录/ }).click();

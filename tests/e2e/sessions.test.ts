@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE_ROOT, canOpenEntry, entryTitle } from '@common/menu';
 import { AUTH_TYPE_TITLES } from '@common/permissions';
 import { DEMO_PRACTITIONER, DEMO_STAFF, DEMO_UNIT, E2E_ADMIN } from './accounts';
+import { recordToasts, toastsSeen } from './actions';
 import { launchBrowser, openPage } from './browser';
 
 let browser: Browser;
@@ -76,10 +77,12 @@ describe('a revoked session', () => {
       // Another tab logs out: the server revokes the token.
       const res = await page.request.post('/api/v1/user/auth/logout', { headers: { token } });
       expect(((await res.json()) as { status: number }).status).toBe(1);
+      // The reason is a toast (2 s): recorded as it shows, checked after the lasting state.
+      await recordToasts(page);
       await page.reload();
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
       expect(new URL(page.url()).searchParams.get('authType')).toBe('1');
-      await page.getByText('请重新登录', { exact: false }).first().waitFor({ timeout: 10_000 });
+      await expect.poll(() => toastsSeen(page), { timeout: 10_000 }).toContainEqual(expect.stringContaining('请重新登录'));
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     } finally {
       await context.close();
