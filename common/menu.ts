@@ -32,7 +32,8 @@ export type MenuIconName =
   | 'DownloadOutlined'
   | 'PhoneOutlined'
   | 'FileTextOutlined'
-  | 'SolutionOutlined';
+  | 'SolutionOutlined'
+  | 'SettingOutlined';
 
 export type LayoutKind = 'none' | 'public' | 'manage';
 
@@ -42,6 +43,16 @@ export interface PageEntry {
   icon?: MenuIconName;
   /** Title shown instead of `title` to one authType (the back-office root, for instance). */
   titleByAuthType?: Partial<Record<AuthType, string>>;
+  /**
+   * A back-office page's subtitle for one authType, beside its title: what the page holds for
+   * that kind of account (a practitioner's pages hold their own record).
+   */
+  subtitleByAuthType?: Partial<Record<AuthType, string>>;
+  /**
+   * A heading of the back office's side menu that groups its children (系统管理): no page of
+   * its own, its path only names it; the children keep their own paths.
+   */
+  menuGroup?: true;
   hideInMenu?: boolean;
   /** A public entry hidden from the top menu that the phone's 栏目 drawer still lists. */
   inPhoneMenu?: boolean;
@@ -115,9 +126,10 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
 ];
 
 /**
- * The back office. Order follows the association's staff menu; the pages added to it (the audit
- * log, online users, projects, business audit, business cases, the personal centre, messages) are
- * placed so that the member-unit menu keeps its order too.
+ * The back office. Order follows the association's staff menu; the pages added to it (projects,
+ * business audit, business cases, the personal centre, messages) are placed so that the
+ * member-unit menu keeps its order too. The system's pages (users, roles, the audit log, online
+ * users) sit last, in the 系统管理 group, apart from the association's business.
  */
 export const MANAGE_ROOT: PageEntry = {
   path: '/Manage',
@@ -135,6 +147,7 @@ export const MANAGE_ROOT: PageEntry = {
     {
       path: '/Manage/staging',
       title: '工作台',
+      subtitleByAuthType: { [Practitioner]: '我的待办、证书与年检' },
       icon: 'DashboardOutlined',
       access: 'canSeeMenu',
       // Units and practitioners see it too: their own to-dos, certificate and inspection.
@@ -174,39 +187,6 @@ export const MANAGE_ROOT: PageEntry = {
       permission: 'expert:view',
     },
     {
-      path: '/Manage/user-management',
-      title: '用户管理',
-      icon: 'UserOutlined',
-      access: 'canSeeMenu',
-      authTypes: [Staff],
-      permission: 'system:user:view',
-    },
-    {
-      path: '/Manage/permission-management',
-      title: '权限管理',
-      icon: 'KeyOutlined',
-      access: 'canSeeMenu',
-      authTypes: [Staff],
-      permission: 'system:role:view',
-    },
-    {
-      // The audit trail (等保 2.0 安全审计): who did what, when, from where, with what result.
-      path: '/Manage/operation-log',
-      title: '审计日志',
-      icon: 'FileSearchOutlined',
-      access: 'canSeeMenu',
-      authTypes: [Staff],
-      permission: 'system:log:view',
-    },
-    {
-      path: '/Manage/online-users',
-      title: '在线用户',
-      icon: 'TeamOutlined',
-      access: 'canSeeMenu',
-      authTypes: [Staff],
-      permission: 'system:session:view',
-    },
-    {
       // A menu entry that opens the standalone certificate page (证书预览 in the staff menu).
       path: '/certificate-view',
       title: '证书预览',
@@ -218,6 +198,7 @@ export const MANAGE_ROOT: PageEntry = {
     {
       path: '/Manage/employee-management',
       title: '从业人员管理',
+      subtitleByAuthType: { [Practitioner]: '我的从业信息：本人的登记信息、审核进度与证书' },
       icon: 'IdcardOutlined',
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit, Practitioner],
@@ -226,6 +207,7 @@ export const MANAGE_ROOT: PageEntry = {
     {
       path: '/Manage/employee-unit-change',
       title: '从业人员单位变更管理',
+      subtitleByAuthType: { [Practitioner]: '我的单位变更申请' },
       icon: 'SwapOutlined',
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit, Practitioner],
@@ -235,6 +217,7 @@ export const MANAGE_ROOT: PageEntry = {
       path: '/Manage/annual-inspection-record',
       title: '年检管理',
       titleByAuthType: { [Staff]: '会员单位年检管理' },
+      subtitleByAuthType: { [Practitioner]: '我的年检' },
       icon: 'AuditOutlined',
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit, Practitioner],
@@ -259,6 +242,7 @@ export const MANAGE_ROOT: PageEntry = {
     {
       path: '/Manage/project-management',
       title: '项目管理',
+      subtitleByAuthType: { [Practitioner]: '我参与的项目' },
       icon: 'ProjectOutlined',
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit, Practitioner],
@@ -279,6 +263,49 @@ export const MANAGE_ROOT: PageEntry = {
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit],
       permission: 'case:view',
+    },
+    {
+      // The system's own pages, apart from the association's business above. The group
+      // inherits; each child decides for itself, and an empty group hides (src/access.ts).
+      path: '/Manage/system',
+      title: '系统管理',
+      icon: 'SettingOutlined',
+      menuGroup: true,
+      children: [
+        {
+          path: '/Manage/user-management',
+          title: '用户管理',
+          icon: 'UserOutlined',
+          access: 'canSeeMenu',
+          authTypes: [Staff],
+          permission: 'system:user:view',
+        },
+        {
+          path: '/Manage/permission-management',
+          title: '权限管理',
+          icon: 'KeyOutlined',
+          access: 'canSeeMenu',
+          authTypes: [Staff],
+          permission: 'system:role:view',
+        },
+        {
+          // The audit trail (等保 2.0 安全审计): who did what, when, from where, with what result.
+          path: '/Manage/operation-log',
+          title: '审计日志',
+          icon: 'FileSearchOutlined',
+          access: 'canSeeMenu',
+          authTypes: [Staff],
+          permission: 'system:log:view',
+        },
+        {
+          path: '/Manage/online-users',
+          title: '在线用户',
+          icon: 'TeamOutlined',
+          access: 'canSeeMenu',
+          authTypes: [Staff],
+          permission: 'system:session:view',
+        },
+      ],
     },
     {
       // What the system holds about the caller (PIPL art. 45–47), their consents,
@@ -302,13 +329,13 @@ export const MANAGE_ROOT: PageEntry = {
   ],
 };
 
+/** The back office's pages (the entries of its menu groups in their place, not the groups). */
+export const MANAGE_PAGES: readonly PageEntry[] = (MANAGE_ROOT.children ?? []).flatMap((entry) =>
+  entry.menuGroup ? (entry.children ?? []) : [entry],
+);
+
 /** Every page, for title look-ups. */
-export const ALL_PAGES: readonly PageEntry[] = [
-  ...STANDALONE_PAGES,
-  ...PUBLIC_PAGES,
-  MANAGE_ROOT,
-  ...(MANAGE_ROOT.children ?? []),
-];
+export const ALL_PAGES: readonly PageEntry[] = [...STANDALONE_PAGES, ...PUBLIC_PAGES, MANAGE_ROOT, ...MANAGE_PAGES];
 
 /** The title the not-found page shows. */
 export const NOT_FOUND_TITLE = '页面不存在';
@@ -325,6 +352,11 @@ export function layoutOf(pathname: string): LayoutKind {
 
 export function entryTitle(entry: PageEntry, authType?: number): string {
   return (authType && entry.titleByAuthType?.[authType as AuthType]) || entry.title;
+}
+
+/** A back-office page's subtitle for this authType, if it has one. */
+export function entrySubtitle(entry: PageEntry, authType?: number): string | undefined {
+  return authType ? entry.subtitleByAuthType?.[authType as AuthType] : undefined;
 }
 
 /**

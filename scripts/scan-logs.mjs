@@ -22,9 +22,15 @@ const validId = (id) => {
   return ID_CHECK[sum % 11] === id[17].toUpperCase();
 };
 
-// Passwords the suites use (tests/server/helpers.ts, the demo seed) and any password-named field
-// whose value was not redacted.
-const KNOWN_PASSWORDS = ['Admin@12345', 'Demo@2026'];
+// Passwords the suites use (tests/server/helpers.ts, the demo seed's DEMO_PASSWORD, read from its one
+// source) and any password-named field whose value was not redacted.
+const demoSeed = readFileSync(new URL('../server/db/seed/demoAccounts.ts', import.meta.url), 'utf8');
+const demoPassword = /export const DEMO_PASSWORD = '([^']+)'/.exec(demoSeed)?.[1];
+if (!demoPassword) {
+  console.error('server/db/seed/demoAccounts.ts 中找不到 DEMO_PASSWORD');
+  process.exit(2);
+}
+const KNOWN_PASSWORDS = ['Admin@12345', demoPassword];
 const rules = [
   { name: '身份证号码', test: (l) => [...l.matchAll(/(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g)].some((m) => validId(m[0])) },
   { name: '手机号码', test: (l) => /(?<![\dA-Za-z.])1[3-9]\d{9}(?![\dA-Za-z.])/.test(l) },

@@ -129,13 +129,14 @@ function lies(path: string, under: string): boolean {
  */
 export function manageEntryChain(pathname: string): PageEntry[] | undefined {
   const walk = (entry: PageEntry, chain: PageEntry[]): PageEntry[] | undefined => {
-    if (!lies(pathname, entry.path)) return undefined;
+    // A menu group is no page: a path belongs to it through one of its children only.
+    if (!entry.menuGroup && !lies(pathname, entry.path)) return undefined;
     const here = [...chain, entry];
     for (const child of entry.children ?? []) {
       const found = walk(child, here);
       if (found) return found;
     }
-    return here;
+    return entry.menuGroup ? undefined : here;
   };
   const chain = walk(MANAGE_ROOT, []);
   // A path under /Manage that matches no child is unknown, not the root.

@@ -26,10 +26,15 @@ export type LoginBody = Static<typeof LoginBody>;
 export const CurrentUser = Type.Object({
   userId: Type.String(),
   loginAccount: Type.String(),
-  name: Type.String(),
+  /**
+   * Whom the account stands for, as the back office's header names them: a practitioner by
+   * their record's name, a staff member or a unit by the account's name.
+   */
+  name: Type.String({ title: '姓名或名称' }),
   authType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
   /** The member unit of a type-2 or type-3 account, else null. */
   unitId: Nullable(Type.String()),
+  /** That unit's name, else null. */
   unitName: Nullable(Type.String()),
   practitionerId: Nullable(Type.String()),
   /** Permission codes (staff only; empty for other kinds). */

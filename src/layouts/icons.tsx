@@ -20,6 +20,7 @@ import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
 import ReadOutlined from '@ant-design/icons/ReadOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import SoundOutlined from '@ant-design/icons/SoundOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
@@ -51,6 +52,7 @@ const ICONS: Record<MenuIconName, ReactNode> = {
   ProjectOutlined: <ProjectOutlined aria-hidden />,
   ReadOutlined: <ReadOutlined aria-hidden />,
   SafetyCertificateOutlined: <SafetyCertificateOutlined aria-hidden />,
+  SettingOutlined: <SettingOutlined aria-hidden />,
   SolutionOutlined: <SolutionOutlined aria-hidden />,
   SoundOutlined: <SoundOutlined aria-hidden />,
   SwapOutlined: <SwapOutlined aria-hidden />,

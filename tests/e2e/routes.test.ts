@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORBIDDEN_TITLE,
-  MANAGE_ROOT,
+  MANAGE_PAGES,
   NOT_FOUND_TITLE,
   PUBLIC_PAGES,
   STANDALONE_PAGES,
@@ -92,7 +92,7 @@ describe('public and standalone pages', () => {
 });
 
 describe('back office', () => {
-  const children = (MANAGE_ROOT.children ?? []).filter((c) => c.path.startsWith('/Manage/'));
+  const children = MANAGE_PAGES.filter((c) => c.path.startsWith('/Manage/'));
 
   it('has twenty back-office pages: sixteen management pages and four more', () => {
     // The four: 审计日志, 在线用户 (account security), 个人中心, 消息中心 (header only).

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICTIONARIES } from '@common/dictionaries';
 import { BizError } from '../../server/http/errors';
 import { ok } from '../../server/http/envelope';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
 
 /** Test-only routes that fail on purpose. */
@@ -81,7 +82,7 @@ describe.each(dialects)('app on %s', (dialect) => {
   });
 
   it('enforces authTypes declared on a route', async () => {
-    const unit = await t.login('demo_unit', 'Demo@2026', 2);
+    const unit = await t.login('demo_unit', DEMO_PASSWORD, 2);
     expect((await t.call('GET', '/api/v1/test/staff-only', { token: unit })).body.status).toBe(30);
     const admin = await t.adminToken();
     expect((await t.call('GET', '/api/v1/test/staff-only', { token: admin })).body.data).toBe('yes');

@@ -14,6 +14,7 @@ import type { AuditVerifyResult, OperationLogRecord } from '@common/schemas/oper
 import type { RoleRecord } from '@common/schemas/roles';
 import { purgeExpiredAudit } from '../../server/audit/retention';
 import { loadConfig } from '../../server/config';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
 const UA = 'Mozilla/5.0 (审计测试)';
@@ -57,7 +58,7 @@ describe.each(dialects)('audit trail (%s)', (dialect) => {
     expect(locks.at(-1)).toMatchObject({ ip: '10.1.1.2', user_agent: UA });
 
     const ok = await t.call<{ token: string }>('POST', 'user/auth/login', {
-      body: { loginAccount: 'demo_staff', password: 'Demo@2026', authType: 1 },
+      body: { loginAccount: 'demo_staff', password: DEMO_PASSWORD, authType: 1 },
       ip: '10.1.1.3',
       headers,
     });

@@ -2,11 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@common/passwordPolicy';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { DEMO_ACCOUNT_NAMES } from '../../server/db/seed/demoAccounts';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
 
 interface LoginData {
   token: string;
-  currentUser: { userId: string; authType: number; permissions: string[]; unitId: string | null; practitionerId: string | null };
+  currentUser: {
+    userId: string;
+    name: string;
+    authType: number;
+    permissions: string[];
+    unitId: string | null;
+    unitName: string | null;
+    practitionerId: string | null;
+  };
 }
 
 describe.each(dialects)('auth on %s', (dialect) => {
@@ -46,6 +55,27 @@ describe.each(dialects)('auth on %s', (dialect) => {
 
     const me = await t.call<{ loginAccount: string; authType: number }>('GET', 'user/current', { token: unit.body.data.token });
     expect(me.body.data).toMatchObject({ loginAccount: 'demo_unit', authType: 2 });
+  });
+
+  it('names whom the account stands for: a practitioner as their record names them now, with the unit', async () => {
+    const practitioner = await loginCall('demo_practitioner', DEMO_PASSWORD, 3);
+    const record = await t.db.kysely.selectFrom('practitioners').select('name').where('id', '=', 'demo-practitioner-1').executeTakeFirstOrThrow();
+    const unit = await t.db.kysely.selectFrom('member_units').select('name').where('id', '=', 'demo-unit-1').executeTakeFirstOrThrow();
+    expect(practitioner.body.data.currentUser).toMatchObject({ name: record.name, unitName: unit.name });
+
+    // A corrected record renames them at once; the account keeps the name it was created with.
+    await t.db.kysely.updateTable('practitioners').set({ name: '张明远（更正）' }).where('id', '=', 'demo-practitioner-1').execute();
+    try {
+      const me = await t.call<{ name: string }>('GET', 'user/current', { token: practitioner.body.data.token });
+      expect(me.body.data.name).toBe('张明远（更正）');
+      const account = await t.db.kysely.selectFrom('accounts').select('name').where('login_account', '=', 'demo_practitioner').executeTakeFirstOrThrow();
+      expect(account.name).not.toBe('张明远（更正）');
+    } finally {
+      await t.db.kysely.updateTable('practitioners').set({ name: record.name }).where('id', '=', 'demo-practitioner-1').execute();
+    }
+
+    const staff = await loginCall('demo_staff', DEMO_PASSWORD, 1);
+    expect(staff.body.data.currentUser).toMatchObject({ name: DEMO_ACCOUNT_NAMES.staff, unitName: null });
   });
 
   it('answers a wrong authType exactly like a wrong password', async () => {

@@ -9,6 +9,7 @@ import type { Page } from '@common/schemas/common';
 import type { CarouselRecord, FriendlyLinkRecord } from '@common/schemas/content';
 import type { StoredFile } from '@common/schemas/files';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { DEMO_ACCOUNT_NAMES } from '../../server/db/seed/demoAccounts';
 import { listLiveCarousels } from '../../server/modules/carousels/queries';
 import { listEnabledLinks } from '../../server/modules/friendly-links/queries';
 import { pdfBytes, pngBytes, upload } from './files.helpers';
@@ -149,7 +150,7 @@ describe.each(dialects)('carousels and friendly links on %s', (dialect) => {
       });
       const logs = await logsOf('carousel', id);
       expect(logs.map((l) => l.action)).toEqual(['create']);
-      expect(logs[0].actor_name).toBe('演示内容编辑');
+      expect(logs[0].actor_name).toBe(DEMO_ACCOUNT_NAMES.staff);
 
       const list = await t.call<Page<CarouselRecord>>('GET', 'carousels?pageSize=100', { token: staff });
       expect(list.body.data.total).toBe(before + 1);

@@ -78,7 +78,7 @@ export interface CallResult<T> {
 export interface TestAppOptions {
   env?: Record<string, string>;
   plugins?: FastifyPluginAsync[];
-  /** Also run the demo seed (demo_staff, demo_unit, demo_practitioner / Demo@2026). */
+  /** Also run the demo seed (demo_staff, demo_unit, demo_practitioner / DEMO_PASSWORD of server/db/seed/demoAccounts.ts). */
   demo?: boolean;
   /** Fastify logger options (default: silent, or debug when TEST_LOG is set). */
   logger?: FastifyServerOptions['logger'];

@@ -13,6 +13,7 @@ import type { StoredFile } from '@common/schemas/files';
 import { insertAccount } from '../../server/security/accounts';
 import { hashPassword } from '../../server/security/passwords';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { DEMO_ACCOUNT_NAMES } from '../../server/db/seed/demoAccounts';
 import { makeCreditCode } from '../../server/db/seed/demoData';
 import { addAccount, pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
@@ -208,7 +209,7 @@ describe.each(dialects)('unit information management on %s', (dialect) => {
     const accounts = await db().selectFrom('accounts').select(['login_account', 'name']).where('unit_id', '=', UNIT_A).where('auth_type', '=', 2).execute();
     expect(accounts.find((a) => a.login_account === 'unit_a_named')?.name).toBe(NEW_NAME);
     // An account someone named otherwise keeps its name.
-    expect(accounts.find((a) => a.login_account === 'demo_unit')?.name).toBe('演示会员单位');
+    expect(accounts.find((a) => a.login_account === 'demo_unit')?.name).toBe(DEMO_ACCOUNT_NAMES.unit);
     expect((await logsOf('approve-change')).some((l) => l.entity_id === UNIT_A && l.summary.includes(NEW_NAME))).toBe(true);
 
     const again = await t.call('POST', `member-units/${UNIT_A}/approve-change`, { token: admin, body: {} });

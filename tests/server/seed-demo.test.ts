@@ -1,9 +1,11 @@
 /** The demo data set (seedDemo → seedDemoData) on a real database, on every available dialect. */
+import { checkPasswordStrength } from '@common/passwordPolicy';
 import { checkCreditCode, checkIdCardNo, checkPhone } from '@common/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import { DEMO_PRACTITIONER_ID, DEMO_UNIT_ID, seedDemo } from '../../server/db/seed/demo';
+import { DEMO_ACCOUNT_NAMES, DEMO_PASSWORD } from '../../server/db/seed/demoAccounts';
 import { makeCreditCode, makeIdCardNo } from '../../server/db/seed/demoData';
 import { seedBase } from '../../server/db/seed/index';
 import { loadConfig } from '../../server/config';
@@ -35,6 +37,17 @@ describe('demo code and number makers', () => {
     // The 17th digit is odd for a man, even for a woman (GB 11643).
     expect(Number(makeIdCardNo('330106', '19850312', 3, true)[16]) % 2).toBe(1);
     expect(Number(makeIdCardNo('330106', '19850312', 3, false)[16]) % 2).toBe(0);
+  });
+});
+
+describe('the demo password', () => {
+  // README.md gives it; a demo user who sets it again (修改密码) must not be refused.
+  it.each([
+    ['demo_staff', DEMO_ACCOUNT_NAMES.staff],
+    ['demo_unit', DEMO_ACCOUNT_NAMES.unit],
+    ['demo_practitioner', DEMO_ACCOUNT_NAMES.practitioner],
+  ])('passes the password rule for %s', async (loginAccount, name) => {
+    expect(await checkPasswordStrength(DEMO_PASSWORD, loginAccount, [name])).toBeUndefined();
   });
 });
 

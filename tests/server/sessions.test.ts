@@ -11,6 +11,7 @@ import { insertAccount } from '../../server/security/accounts';
 import { hashPassword } from '../../server/security/passwords';
 import { insertRole } from '../../server/security/roles';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { DEMO_ACCOUNT_NAMES } from '../../server/db/seed/demoAccounts';
 import { describeDevice } from '../../server/modules/sessions/device';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
 
@@ -135,7 +136,7 @@ describe.each(dialects)('sessions on %s', (dialect) => {
       expect(await alive(desk)).toBe(true);
       expect((await t.call('DELETE', `user/sessions/${phoneSession?.id}`, { token: desk })).statusCode).toBe(404);
       const logged = await logRows('end-session');
-      expect(logged.at(-1)).toMatchObject({ result: 'success', entity: 'account', actor_name: '演示会员单位' });
+      expect(logged.at(-1)).toMatchObject({ result: 'success', entity: 'account', actor_name: DEMO_ACCOUNT_NAMES.unit });
       expect(logged.at(-1)?.summary).toContain('微信 8 · Android');
       expect((await t.call<OwnSession[]>('GET', 'user/sessions', { token: desk })).body.data.some((s) => s.id === phoneSession?.id)).toBe(false);
 
@@ -154,7 +155,7 @@ describe.each(dialects)('sessions on %s', (dialect) => {
       expect(all.body.status).toBe(1);
       const units = all.body.data.list.filter((s) => s.loginAccount === 'demo_unit');
       expect(units.length).toBeGreaterThan(0);
-      expect(units[0]).toMatchObject({ authType: 2, name: '演示会员单位', device: 'Chrome 120 · Windows' });
+      expect(units[0]).toMatchObject({ authType: 2, name: DEMO_ACCOUNT_NAMES.unit, device: 'Chrome 120 · Windows' });
       expect(units[0].unitName).toBeTruthy();
       expect(all.body.data.list.filter((s) => s.current).map((s) => s.loginAccount)).toEqual(['officer']);
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoAccounts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -17,7 +18,7 @@ describe('server/index.ts --seed-only', () => {
     try {
       const first = await run(tsx, ['server/index.ts', '--seed-only', '--demo'], { cwd: root, env });
       expect(first.stdout).toMatch(/已创建超级管理员：账号 admin，初始密码 \S{16}（仅显示这一次/);
-      expect(first.stdout).toContain('demo_unit / Demo@2026');
+      expect(first.stdout).toContain(`demo_unit / ${DEMO_PASSWORD}`);
       expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);
 
       const second = await run(tsx, ['server/index.ts', '--seed-only'], { cwd: root, env });

@@ -9,6 +9,7 @@ import access, {
   canOpenManagePath,
   filterMenu,
   firstAccessiblePath,
+  manageEntryChain,
   manageMenuFor,
   NO_ACCESS_STATE_NAME,
 } from '@/access';
@@ -20,6 +21,12 @@ function menuTitles(user: CurrentUser | undefined): string[] {
   return manageMenuFor(access({ name: APP_NAME, currentUser: user }))
     .filter((e) => !e.hideInMenu)
     .map((e) => entryTitle(e, user?.authType));
+}
+
+/** The pages a menu group of the user's side menu holds. */
+function groupTitles(user: CurrentUser | undefined, group: string): string[] | undefined {
+  const entry = manageMenuFor(access({ name: APP_NAME, currentUser: user })).find((e) => e.title === group);
+  return entry?.children?.map((e) => entryTitle(e, user?.authType));
 }
 
 describe('access flags', () => {
@@ -64,10 +71,6 @@ describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who use
       '友情链接管理',
       '会员单位管理',
       '专家库管理',
-      '用户管理',
-      '权限管理',
-      '审计日志',
-      '在线用户',
       '证书预览',
       '从业人员管理',
       '从业人员单位变更管理',
@@ -77,7 +80,30 @@ describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who use
       '项目管理',
       '业务审核管理',
       '业绩案例管理',
+      '系统管理',
     ]);
+  });
+
+  it('groups the system’s pages under 系统管理, apart from the business, at their own paths', () => {
+    expect(groupTitles(superAdmin.user, '系统管理')).toEqual(['用户管理', '权限管理', '审计日志', '在线用户']);
+    const chain = manageEntryChain('/Manage/user-management')?.map((e) => e.title);
+    expect(chain).toEqual(['后台管理', '系统管理', '用户管理']);
+    expect(manageEntryChain('/Manage/operation-log')?.map((e) => e.path)).toEqual(['/Manage', '/Manage/system', '/Manage/operation-log']);
+    // The group is no page of its own.
+    expect(manageEntryChain('/Manage/system')).toBeUndefined();
+    const flags = access({ name: APP_NAME, currentUser: superAdmin.user });
+    expect(canOpenManagePath('/Manage/online-users', flags)).toBe(true);
+  });
+
+  it('shows 系统管理 with the pages a staff role grants, and not at all without one', () => {
+    const auditor = { ...limitedStaff.user, permissions: ['workbench:view', 'system:log:view'] };
+    expect(menuTitles(auditor)).toEqual(['工作台', '系统管理']);
+    expect(groupTitles(auditor, '系统管理')).toEqual(['审计日志']);
+    const auditorFlags = access({ name: APP_NAME, currentUser: auditor });
+    expect(canOpenManagePath('/Manage/operation-log', auditorFlags)).toBe(true);
+    expect(canOpenManagePath('/Manage/user-management', auditorFlags)).toBe(false);
+    expect(firstAccessiblePath({ ...auditor, permissions: ['system:log:view'] })).toBe('/Manage/operation-log');
+    expect(groupTitles(limitedStaff.user, '系统管理')).toBeUndefined();
   });
 
   it('member unit', () => {

@@ -9,7 +9,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { entryTitle, findPage, MANAGE_ROOT, NOT_FOUND_TITLE, PUBLIC_PAGES, STANDALONE_PAGES } from '@common/menu';
+import { entryTitle, findPage, MANAGE_PAGES, NOT_FOUND_TITLE, PUBLIC_PAGES, STANDALONE_PAGES } from '@common/menu';
 import type { CurrentUser } from '@common/schemas/auth';
 import type * as UmiMax from '@umijs/max';
 import access from '@/access';
@@ -64,7 +64,7 @@ function renderPage(Page: ComponentType, route: string, user?: CurrentUser) {
   );
 }
 
-const manageRoutes = (MANAGE_ROOT.children ?? []).filter((e) => e.path.startsWith('/Manage/'));
+const manageRoutes = MANAGE_PAGES.filter((e) => e.path.startsWith('/Manage/'));
 
 describe('every route has its page file', () => {
   it.each([...STANDALONE_PAGES, ...PUBLIC_PAGES, ...manageRoutes].map((e) => e.path))('%s', (route) => {

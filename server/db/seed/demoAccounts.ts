@@ -11,10 +11,21 @@ import { insertAccount } from '../../security/accounts';
 import { insertRole } from '../../security/roles';
 import type { DbOrTrx } from '../types';
 
-export const DEMO_PASSWORD = 'Demo@2026';
+/**
+ * The demo logins' one password, as README.md gives it. It passes the product's own rule
+ * (common/passwordPolicy.ts), so a demo user who sets it again is not refused
+ * (tests/server/seed-demo.test.ts).
+ */
+export const DEMO_PASSWORD = 'Wenping#Demo2026';
 export const DEMO_UNIT_ID = 'demo-unit-1';
 export const DEMO_PRACTITIONER_ID = 'demo-practitioner-1';
 export const DEMO_EDITOR_ROLE_CODE = 'content-editor';
+/**
+ * Whom the demo accounts stand for: people, as real accounts do (the header names them). The
+ * practitioner is demo-practitioner-1's holder (./demoPractitioners.ts), the unit's account is
+ * run by demo-unit-1's contact (./demoUnits.ts).
+ */
+export const DEMO_ACCOUNT_NAMES = { staff: '周文静', unit: '李婉清', practitioner: '张明远' } as const;
 
 export interface DemoLogin {
   loginAccount: string;
@@ -45,9 +56,9 @@ export async function seedDemoAccounts(trx: DbOrTrx, at: string, passwordHash: s
   }
 
   const accounts = [
-    { login: 'demo_staff', name: '演示内容编辑', authType: AuthType.Staff, unitId: null, practitionerId: null, roleId: role.id, description: '协会工作人员（内容编辑角色）' },
-    { login: 'demo_unit', name: '演示会员单位', authType: AuthType.MemberUnit, unitId: DEMO_UNIT_ID, practitionerId: null, roleId: null, description: '会员单位' },
-    { login: 'demo_practitioner', name: '演示从业人员', authType: AuthType.Practitioner, unitId: DEMO_UNIT_ID, practitionerId: DEMO_PRACTITIONER_ID, roleId: null, description: '从业人员' },
+    { login: 'demo_staff', name: DEMO_ACCOUNT_NAMES.staff, authType: AuthType.Staff, unitId: null, practitionerId: null, roleId: role.id, description: '协会工作人员（内容编辑角色）' },
+    { login: 'demo_unit', name: DEMO_ACCOUNT_NAMES.unit, authType: AuthType.MemberUnit, unitId: DEMO_UNIT_ID, practitionerId: null, roleId: null, description: '会员单位' },
+    { login: 'demo_practitioner', name: DEMO_ACCOUNT_NAMES.practitioner, authType: AuthType.Practitioner, unitId: DEMO_UNIT_ID, practitionerId: DEMO_PRACTITIONER_ID, roleId: null, description: '从业人员' },
   ] as const;
 
   for (const a of accounts) {

@@ -16,7 +16,7 @@ import { requireUser } from '../../security/guard';
 import { ok } from '../../http/envelope';
 import { recordSensitivePiConsent, sensitivePiConsentOf } from './consent';
 import { showOrResetLogin } from '../../security/loginAccount';
-import { changeOwnPassword, login, logout, toCurrentUser } from './service';
+import { changeOwnPassword, currentUserOf, login, logout } from './service';
 
 const tags = ['账号与会话'];
 
@@ -45,7 +45,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { allowPending: true } },
       schema: { tags, summary: '当前用户', response: { 200: Envelope(CurrentUser) } },
     },
-    async (request) => ok(toCurrentUser(requireUser(request), request.accountState)),
+    async (request) => ok(await currentUserOf(request.server.db, requireUser(request), request.accountState)),
   );
 
   app.put(

@@ -14,7 +14,7 @@ import { accountStateOf, type AccountState } from '../../security/accountGate';
 import { createSession, revokeAccountSessions, revokeSession, sessionPolicyFor } from '../../security/sessions';
 import { loadAuthUser, type AuthUser } from '../../security/user';
 import { toBool } from '../../db/index';
-import type { AccountRow } from '../../db/types';
+import type { AccountRow, DbOrTrx } from '../../db/types';
 import { BizError, errors } from '../../http/errors';
 import { serializedBy } from '../../http/rateLimit';
 import { logOperation } from '../../oplog';
@@ -23,16 +23,26 @@ import { logOperation } from '../../oplog';
 export const WRONG_CREDENTIALS_MESSAGE = AUTH_MESSAGES.loginFailed;
 export const LOGIN_RATE_LIMITED_MESSAGE = '登录尝试过于频繁，请稍后再试';
 
-/** The current user as the front end keeps it; `state`: what the account must do first (the account gate). */
-export function toCurrentUser(user: AuthUser, state?: AccountState | null): CurrentUser {
+/**
+ * The current user as the front end keeps it; `state`: what the account must do first (the
+ * account gate). `name` is whom the account stands for: a practitioner as their record names
+ * them now (a corrected record renames them; the account keeps the name it was created with),
+ * anyone else by the account's name; `unitName` is the account's unit as it is named now.
+ */
+export async function currentUserOf(db: DbOrTrx, user: AuthUser, state?: AccountState | null): Promise<CurrentUser> {
+  const [person, unit] = await Promise.all([
+    user.practitionerId
+      ? db.selectFrom('practitioners').select('name').where('id', '=', user.practitionerId).executeTakeFirst()
+      : undefined,
+    user.unitId ? db.selectFrom('member_units').select('name').where('id', '=', user.unitId).executeTakeFirst() : undefined,
+  ]);
   return {
     userId: user.id,
     loginAccount: user.loginAccount,
-    name: user.name,
+    name: person?.name || user.name,
     authType: user.authType,
     unitId: user.unitId,
-    // Member units arrive with a later module; until then the name is unknown here.
-    unitName: null,
+    unitName: unit?.name ?? null,
     practitionerId: user.practitionerId,
     permissions: user.permissions,
     roleNames: user.roleNames,
@@ -117,7 +127,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   await pruneOldSessions(request, now);
   const user = await loadAuthUser(app.db, holder.id, sessionId);
   if (!user) throw errors.tokenInvalid();
-  return { token, currentUser: toCurrentUser(user, await accountStateOf(app.db, config, now, user)) };
+  return { token, currentUser: await currentUserOf(app.db, user, await accountStateOf(app.db, config, now, user)) };
 }
 
 /**

@@ -1,4 +1,8 @@
-/** The back office's header right: the user's name with 个人中心, 修改密码 and 退出登录. */
+/**
+ * The back office's header right: the name of whom the account stands for (a practitioner's own
+ * name, a staff member's, a unit's: CurrentUser.name), with 个人中心, 修改密码 and 退出登录; the
+ * menu first says which unit or roles the account acts for.
+ */
 import { useState } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import DownOutlined from '@ant-design/icons/DownOutlined';
@@ -36,7 +40,13 @@ export async function signOut(user: Pick<CurrentUser, 'authType' | 'userId'>) {
 /** The personal centre: what the system holds about the caller, consents, sessions. */
 export const PROFILE_PATH = '/Manage/profile';
 
-const items: MenuProps['items'] = [
+/** Whom the account acts for: its unit (a unit's or a practitioner's account) or a staff member's roles. */
+function affiliationOf(user: CurrentUser): string | undefined {
+  if (user.unitName) return user.unitName;
+  return user.roleNames.length > 0 ? user.roleNames.join('、') : undefined;
+}
+
+const actions: NonNullable<MenuProps['items']> = [
   { key: 'profile', icon: <IdcardOutlined aria-hidden />, label: '个人中心' },
   { key: 'password', icon: <KeyOutlined aria-hidden />, label: '修改密码' },
   { type: 'divider' },
@@ -45,6 +55,10 @@ const items: MenuProps['items'] = [
 
 export default function UserMenu({ user }: { user: CurrentUser }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const affiliation = affiliationOf(user);
+  const items: MenuProps['items'] = affiliation
+    ? [{ key: 'affiliation', label: affiliation, disabled: true }, { type: 'divider' }, ...actions]
+    : actions;
   const navigate = useNavigate();
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') navigate(PROFILE_PATH);

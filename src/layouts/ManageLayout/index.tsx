@@ -2,13 +2,15 @@
  * The back office (docs/architecture.md): ProLayout with a 300 px side menu under the logo
  * and name, no footer, the user's menu at the top right. Menu and breadcrumb come from MANAGE_ROOT
  * (common/menu.ts) filtered by the access flags, so a staff member sees only the pages
- * their roles grant; a page opened by URL that the menu does not offer shows 403.
+ * their roles grant (the system's pages in the 系统管理 group); a page opened by URL that the
+ * menu does not offer shows 403. 证书预览, a page of its own outside the back office, opens in
+ * a new tab.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Result } from 'antd';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Link, Navigate, useLocation, useModel, useNavigate } from '@umijs/max';
-import { entryTitle, MANAGE_ROOT, type PageEntry } from '@common/menu';
+import { entryTitle, layoutOf, MANAGE_ROOT, type PageEntry } from '@common/menu';
 import { canOpenManagePath, firstAccessiblePath, manageEntryChain, manageMenuFor } from '@/access';
 import Forbidden from '@/components/Forbidden';
 import { useAccessFlags } from '@/hooks/useCan';
@@ -101,7 +103,18 @@ export default function ManageLayout({ children }: { children: ReactNode }) {
         </div>
       )}
       onMenuHeaderClick={() => navigate('/')}
-      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      menuItemRender={(item, dom) => {
+        if (!item.path) return dom;
+        // A page that stands alone (证书预览) opens in a new tab: the back office stays open.
+        if (layoutOf(item.path) === 'none') {
+          return (
+            <a href={item.path} target="_blank" rel="noopener noreferrer">
+              {dom}
+            </a>
+          );
+        }
+        return <Link to={item.path}>{dom}</Link>;
+      }}
       breadcrumbRender={() => breadcrumb}
       footerRender={false}
       fixSiderbar

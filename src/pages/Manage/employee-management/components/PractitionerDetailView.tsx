@@ -3,10 +3,10 @@
  * (ID number and phone masked, with 查看 where allowed), the photo and materials, the
  * certificate with its state and a link to its public page, and the review history.
  */
-import { Link } from '@umijs/max';
 import { Badge, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import { CERTIFICATE_STATE_LABELS } from '@common/schemas/certificates';
 import { PRACTITIONER_STATUS_LABELS, type PractitionerCertificate, type PractitionerDetail, type PractitionerStatusValue } from '@common/schemas/practitioners';
+import CertificateLink from '@/components/CertificateLink';
 import { FileThumb } from '@/components/ListPage';
 import RecordFiles from '@/components/RecordFiles';
 import ReviewHistory from '@/components/ReviewHistory';
@@ -27,9 +27,6 @@ export function StatusBadge({ status }: { status: PractitionerStatusValue }) {
 
 const STATE_COLORS = { valid: 'green', expired: 'orange', revoked: 'red' } as const;
 
-/** The certificate's page anyone may open (and staff print). */
-export const certificateLink = (number: string) => `/certificate-view?no=${encodeURIComponent(number)}`;
-
 export function CertificateCard({ certificate }: { certificate: PractitionerCertificate | null }) {
   return (
     <Card title="从业人员证书" size="small">
@@ -45,9 +42,7 @@ export function CertificateCard({ certificate }: { certificate: PractitionerCert
             {certificate.revokedReason && <Typography.Text type="secondary">（{certificate.revokedReason}）</Typography.Text>}
           </Descriptions.Item>
           <Descriptions.Item label="查看证书">
-            <Link to={certificateLink(certificate.number)} target="_blank">
-              打开证书页面（可打印）
-            </Link>
+            <CertificateLink number={certificate.number}>打开证书页面（可打印）</CertificateLink>
           </Descriptions.Item>
         </Descriptions>
       ) : (

@@ -17,7 +17,8 @@ import { useCan } from '@/hooks/useCan';
 import { useRecord } from '@/hooks/useRecord';
 import { isApiError } from '@/requestErrors';
 import { memberUnits } from '@/services/memberUnits';
-import UnitDetail, { certificateLink } from '../components/UnitDetail';
+import CertificateLink from '@/components/CertificateLink';
+import UnitDetail from '../components/UnitDetail';
 import { useChangeDecisions } from '../components/UnitDetailDrawer';
 import UnitStatus from '../components/UnitStatus';
 import { labelOf } from '@/hooks/useDictionaries';
@@ -111,9 +112,7 @@ export default function MemberUnitPage() {
         <Descriptions.Item label="联系人">{`${unit.contactPerson}（${unit.contactPhone}）`}</Descriptions.Item>
         <Descriptions.Item label="会员证书">
           {unit.certificate ? (
-            <a href={certificateLink(unit.certificate.number)} target="_blank" rel="noreferrer">
-              {unit.certificate.number}
-            </a>
+            <CertificateLink number={unit.certificate.number} />
           ) : (
             '-'
           )}

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Descriptions, Space, Table, Tag, Typography } from
 import type { ReactNode } from 'react';
 import { CERTIFICATE_STATE_LABELS } from '@common/schemas/certificates';
 import { UNIT_KEY_FIELD_LABELS, type MemberUnitRecord, type UnitKeyField } from '@common/schemas/memberUnits';
+import CertificateLink from '@/components/CertificateLink';
 import { FileThumb, formatDateTime } from '@/components/ListPage';
 import RecordFiles from '@/components/RecordFiles';
 import ReviewHistory from '@/components/ReviewHistory';
@@ -26,10 +27,6 @@ export interface UnitDetailProps {
 }
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '-' : value);
-
-export function certificateLink(number: string): string {
-  return `/certificate-view?no=${encodeURIComponent(number)}`;
-}
 
 function PendingChange({ unit, actions }: { unit: MemberUnitRecord; actions?: UnitDetailProps['changeActions'] }) {
   const change = unit.pendingChange;
@@ -124,9 +121,7 @@ export default function UnitDetail({ unit, levels, changeActions }: UnitDetailPr
         {unit.certificate ? (
           <Descriptions size="small" column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label="证书编号">
-              <a href={certificateLink(unit.certificate.number)} target="_blank" rel="noreferrer">
-                {unit.certificate.number}
-              </a>
+              <CertificateLink number={unit.certificate.number} />
             </Descriptions.Item>
             <Descriptions.Item label="状态">
               <Tag color={STATE_COLORS[unit.certificate.state]}>{CERTIFICATE_STATE_LABELS[unit.certificate.state]}</Tag>

@@ -2,12 +2,9 @@
 import { Card, Descriptions, Empty, Tag } from 'antd';
 import { CERTIFICATE_STATE_LABELS } from '@common/schemas/certificates';
 import type { MemberCertificateSummary } from '@common/schemas/memberInfo';
+import CertificateLink from '@/components/CertificateLink';
 
 const STATE_COLORS = { valid: 'success', expired: 'warning', revoked: 'error' } as const;
-
-export function certificateViewPath(number: string): string {
-  return `/certificate-view?no=${encodeURIComponent(number)}`;
-}
 
 export default function CertificateCard({ certificate }: { certificate: MemberCertificateSummary | null }) {
   return (
@@ -15,9 +12,7 @@ export default function CertificateCard({ certificate }: { certificate: MemberCe
       {certificate ? (
         <Descriptions size="small" column={1}>
           <Descriptions.Item label="证书编号">
-            <a href={certificateViewPath(certificate.number)} target="_blank" rel="noopener noreferrer">
-              {certificate.number}
-            </a>
+            <CertificateLink number={certificate.number} />
           </Descriptions.Item>
           <Descriptions.Item label="发证日期">{certificate.issuedOn}</Descriptions.Item>
           <Descriptions.Item label="有效期至">{certificate.validUntil}</Descriptions.Item>
@@ -26,9 +21,7 @@ export default function CertificateCard({ certificate }: { certificate: MemberCe
           </Descriptions.Item>
           {certificate.revokedReason && <Descriptions.Item label="吊销原因">{certificate.revokedReason}</Descriptions.Item>}
           <Descriptions.Item label="证书">
-            <a href={certificateViewPath(certificate.number)} target="_blank" rel="noopener noreferrer">
-              查看和打印证书
-            </a>
+            <CertificateLink number={certificate.number}>查看和打印证书</CertificateLink>
           </Descriptions.Item>
         </Descriptions>
       ) : (

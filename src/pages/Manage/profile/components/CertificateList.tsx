@@ -1,5 +1,5 @@
 /** 证书: the holder's certificates with their state today and a link to the public check. */
-import { Link } from '@umijs/max';
+import CertificateLink from '@/components/CertificateLink';
 import { Table, Tag, type TableColumnsType } from 'antd';
 import type { ProfileCertificate } from '@common/schemas/profile';
 import { certificateStateLabel } from './labels';
@@ -10,7 +10,7 @@ const columns: TableColumnsType<ProfileCertificate> = [
   {
     title: '证书编号',
     dataIndex: 'number',
-    render: (no: string) => <Link to={`/certificate-view?no=${encodeURIComponent(no)}`}>{no}</Link>,
+    render: (no: string) => <CertificateLink number={no} />,
   },
   { title: '持证人', dataIndex: 'holderName' },
   { title: '发证日期', dataIndex: 'issuedOn', width: 110 },

@@ -1,6 +1,7 @@
 /** A member unit's or a practitioner's workbench: their to-dos, their certificate, their inspection. */
 import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
 import { Link } from '@umijs/max';
+import CertificateLink from '@/components/CertificateLink';
 import { inspectionStatusText } from '@common/schemas/inspections';
 import { CERTIFICATE_STATE_LABELS, type OwnWorkbench } from '@common/schemas/workbench';
 
@@ -41,7 +42,7 @@ export default function OwnBoard({ data, kind }: { data: OwnWorkbench; kind: 'un
               )}
             </Descriptions.Item>
             <Descriptions.Item label="证书编号">
-              {certificate.number ? <Link to={`/certificate-view?no=${encodeURIComponent(certificate.number)}`}>{certificate.number}</Link> : '-'}
+              {certificate.number ? <CertificateLink number={certificate.number} /> : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="有效期至">{certificate.validUntil ?? '-'}</Descriptions.Item>
           </Descriptions>
