@@ -10,6 +10,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from './accounts';
+import { answerTo } from './actions';
 import { launchBrowser, loginThroughApi, openPage } from './browser';
 
 let browser: Browser;
@@ -101,6 +102,18 @@ describe('publishing an article and reading it', () => {
 
       expect(await titleInput.inputValue()).toBe(title);
       await drawer.getByRole('button', { name: '发 布' }).or(drawer.getByRole('button', { name: '发布' })).first().click();
+      // 发布 asks first, naming the article (src/components/ListPage/publishing.tsx publishQuestion).
+      const ask = page.locator('.ant-modal-confirm').filter({ hasText: `确定发布文章「${title}」吗？` });
+      await ask.waitFor({ timeout: 30_000 }).catch(async (err: unknown) => {
+        const shown = await page.locator('.ant-form-item-explain-error, .ant-message, .ant-alert').allInnerTexts();
+        throw new Error(`发布之前没有先问一句；页面提示：${shown.join(' | ') || '无'}`, { cause: err });
+      });
+      await answerTo(
+        page,
+        { method: 'POST', path: '/api/v1/articles' },
+        () => ask.getByRole('button', { name: /^发\s?布$/ }).click(),
+        `发布「${title}」`,
+      );
       // The result, not the 2-second toast: the drawer closes and the list shows the article.
       const row = page.locator('tr', { hasText: title });
       await row.waitFor({ timeout: 30_000 }).catch(async (err: unknown) => {
@@ -133,8 +146,14 @@ describe('publishing an article and reading it', () => {
 
       // Offline from the back office: gone from the home page, the list and the search.
       await row.getByText('下线').click();
-      await page.locator('.ant-popover, .ant-modal').getByRole('button', { name: /确\s?定|下\s?线/ }).last().click();
-      await page.getByText(/已下线/).first().waitFor({ timeout: 30_000 });
+      await answerTo(
+        page,
+        { method: 'POST', path: /^\/api\/v1\/articles\/[^/]+\/offline$/ },
+        () => page.locator('.ant-popover, .ant-modal').getByRole('button', { name: /确\s?定|下\s?线/ }).last().click(),
+        `下线「${title}」`,
+      );
+      // The row's state column, not the toast that says so.
+      await row.filter({ hasText: '已下线' }).waitFor({ timeout: 30_000 });
 
       // Each check first waits for the page's own content (a demo article), so that "not
       // there" means gone, not "not loaded yet".

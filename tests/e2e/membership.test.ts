@@ -14,6 +14,7 @@ import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './br
 import { LICENCE_PDF, newCreditCode, newIdCardNo, newMobile, runTag } from './membershipData';
 
 const WAIT = { timeout: 30_000 };
+const JOURNEY_TIMEOUT = 240_000;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -260,5 +261,7 @@ describe('the membership journey', () => {
     } finally {
       for (const [, watched] of all) await watched.context.close();
     }
-  });
+    // A long journey of many steps, each waiting up to 30 s: the file's 90 s would cut it short
+    // on a loaded machine (it takes 50–90 s there).
+  }, JOURNEY_TIMEOUT);
 });

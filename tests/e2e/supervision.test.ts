@@ -21,10 +21,17 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_UNIT, E2E_ADMIN } from './accounts';
+import { answerTo, pageMessages } from './actions';
 import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './browser';
 import { LICENCE_PDF } from './membershipData';
 
 const WAIT = { timeout: 30_000 };
+const JOURNEY_TIMEOUT = 240_000;
+
+/** The calls the journey's actions make (services/inspections.ts). */
+const SUBMIT_PATH = /^\/api\/v1\/annual-inspections\/[^/]+\/submit$/;
+const APPROVE_PATH = /^\/api\/v1\/annual-inspections\/[^/]+\/approve$/;
+const DECIDE_PATH = '/api/v1/business-audit/decide';
 
 /** The demo unit (demo_unit's) and one of its approved practitioners, with their seeded validity. */
 const UNIT_NAME = '正衡社会稳定风险评估咨询有限公司';
@@ -50,12 +57,15 @@ afterAll(async () => {
 const button = (scope: Page | Locator, label: string) =>
   scope.getByRole('button', { name: new RegExp(`^${label.split('').join('\\s?')}$`) });
 
+/** The list's first cell after the selection's checkbox (a unit may select rows for 批量提交). */
+const NAME_CELL = 'td:first-child:not(.ant-table-selection-column), td.ant-table-selection-column + td';
+
 /**
- * The annual inspection list's row of `name`: its 名称 cell (the first) says so, since the
+ * The annual inspection list's row of `name`: its 名称 cell (the first but the checkbox) says so, since the
  * staff's 所属单位 column repeats the unit's name on its practitioners' rows.
  */
 const inspectionRows = (page: Page, name: string) =>
-  page.locator('tr.ant-table-row').filter({ has: page.locator('td:first-child').getByText(name, { exact: true }) });
+  page.locator('tr.ant-table-row').filter({ has: page.locator(NAME_CELL).getByText(name, { exact: true }) });
 
 async function rowOf(page: Page, name: string): Promise<Locator> {
   const row = inspectionRows(page, name);
@@ -124,6 +134,30 @@ async function bellUnread(page: Page, path: string): Promise<number> {
   return unread;
 }
 
+/**
+ * 提交 / 重新提交 in the submit dialog: the question comes first (submitting locks the record,
+ * src/pages/Manage/annual-inspection-record/components/SubmitModal.tsx), nothing is sent before
+ * it is answered; then the call's answer.
+ */
+async function sendAfterQuestion(page: Page, dialog: Locator, name: string, label: '提交' | '重新提交'): Promise<void> {
+  const sent: string[] = [];
+  const onRequest = (request: { method: () => string; url: () => string }) => {
+    if (request.method() === 'POST' && SUBMIT_PATH.test(new URL(request.url()).pathname)) sent.push(request.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await button(dialog, label).click();
+    const question = page.locator('.ant-popover:visible').filter({ hasText: new RegExp(`「${name}」的${YEAR}年度年检提交协会审核吗`) });
+    await question.waitFor(WAIT).catch(async (err: unknown) => {
+      throw new Error(`${label}「${name}」的年检之前没有先问一句；页面提示：${await pageMessages(page)}`, { cause: err });
+    });
+    expect(sent, '回答之前不应发出提交请求').toEqual([]);
+    await answerTo(page, { method: 'POST', path: SUBMIT_PATH }, () => button(question, label).click(), `${label}「${name}」的年检`);
+  } finally {
+    page.off('request', onRequest);
+  }
+}
+
 /** The unit fills in and sends the submit dialog of one record. */
 async function submitFromRow(
   page: Page,
@@ -143,11 +177,7 @@ async function submitFromRow(
     await uploaded.locator('.anticon-loading').waitFor({ state: 'detached', ...WAIT });
     expect(await uploaded.innerText()).not.toContain('失败');
   }
-  await button(dialog, '提交').click();
-  await page.getByText(new RegExp(`「${name}」的年检已提交，等待协会审核`)).waitFor(WAIT).catch(async (err: unknown) => {
-    const shown = await page.locator('.ant-form-item-explain-error, .ant-message').allInnerTexts();
-    throw new Error(`「${name}」的年检没有提交成功；页面提示：${shown.join(' | ') || '无'}`, { cause: err });
-  });
+  await sendAfterQuestion(page, dialog, name, '提交');
   await dialog.waitFor({ state: 'detached', ...WAIT });
 }
 
@@ -183,11 +213,7 @@ describe('the supervision journey', () => {
       await deadline.fill(DEADLINE);
       await deadline.press('Enter');
       await expect.poll(() => deadline.inputValue(), WAIT).toBe(DEADLINE);
-      await button(openYear, '开启').click();
-      await s.getByText(`已开启${YEAR}年度年检，截止日期 ${DEADLINE}`).waitFor(WAIT).catch(async (err: unknown) => {
-        const shown = await s.locator('.ant-form-item-explain-error, .ant-message').allInnerTexts();
-        throw new Error(`没有开启${YEAR}年度年检；页面提示：${shown.join(' | ') || '无'}`, { cause: err });
-      });
+      await answerTo(s, { method: 'POST', path: '/api/v1/annual-inspection-years' }, () => button(openYear, '开启').click(), `开启${YEAR}年度年检`);
       await openYear.waitFor({ state: 'detached', ...WAIT });
       await s.getByText(`截止日期 ${DEADLINE}`, { exact: true }).waitFor(WAIT);
       expect(new URL(s.url()).searchParams.get('year')).toBe(String(YEAR));
@@ -241,13 +267,17 @@ describe('the supervision journey', () => {
       const unitItem = `${YEAR}年度年检：${UNIT_NAME}`;
       const personQueueRow = queueRows(s, personItem);
       await personQueueRow.waitFor(WAIT);
-      expect(await personQueueRow.innerText()).toContain(UNIT_NAME);
+      // 所属单位 is an optional column below 1600 px (ResourceTable); the row names what it lacks.
+      expect(await personQueueRow.innerText()).toContain('缺：证明材料');
       expect(await personQueueRow.innerText()).toContain('今天');
       await button(personQueueRow, '退回修改').click();
       const returning = s.getByRole('dialog', { name: `退回修改：「${personItem}」` });
       await returning.getByLabel('退回原因').fill(returnReason);
-      await button(returning, '确认退回修改').click();
-      await s.getByText('退回修改：成功 1 条').waitFor(WAIT);
+      await answerTo(s, { method: 'POST', path: DECIDE_PATH }, () => button(returning, '确认退回修改').click(), `退回「${personItem}」`);
+      // The page's lasting result (an Alert until closed), not a toast.
+      const returned = s.locator('.ant-alert').filter({ hasText: '退回修改：成功 1 条' });
+      await returned.waitFor(WAIT);
+      expect(await returned.innerText()).toContain(personItem);
       await returning.waitFor({ state: 'detached', ...WAIT });
       await personQueueRow.waitFor({ state: 'detached', ...WAIT });
 
@@ -256,9 +286,10 @@ describe('the supervision journey', () => {
       await button(unitQueueRow, '通过').click();
       const passing = s.getByRole('dialog', { name: `通过：「${unitItem}」` });
       await passing.getByLabel('审核意见').fill('材料齐全，年检合格。');
-      await button(passing, '确认通过').click();
-      await s.getByText('通过：成功 1 条').waitFor(WAIT);
-      expect(await s.locator('.ant-alert').filter({ hasText: '通过：成功 1 条' }).innerText()).toContain(unitItem);
+      await answerTo(s, { method: 'POST', path: DECIDE_PATH }, () => button(passing, '确认通过').click(), `通过「${unitItem}」`);
+      const passedAlert = s.locator('.ant-alert').filter({ hasText: /^通过：成功 1 条/ });
+      await passedAlert.waitFor(WAIT);
+      expect(await passedAlert.innerText()).toContain(unitItem);
       await unitQueueRow.waitFor({ state: 'detached', ...WAIT });
 
       // Both decisions left the queue.
@@ -295,8 +326,7 @@ describe('the supervision journey', () => {
       const certificateFile = resubmit.locator('li', { hasText: '培训合格证书.pdf' });
       await certificateFile.waitFor(WAIT);
       await certificateFile.locator('.anticon-loading').waitFor({ state: 'detached', ...WAIT });
-      await button(resubmit, '重新提交').click();
-      await u.getByText(`从业人员「${PERSON_NAME}」的年检已重新提交，等待协会审核`).waitFor(WAIT);
+      await sendAfterQuestion(u, resubmit, PERSON_NAME, '重新提交');
       await resubmit.waitFor({ state: 'detached', ...WAIT });
       await drawer.locator('.ant-tag', { hasText: /^已重新提交$/ }).waitFor(WAIT);
 
@@ -315,8 +345,14 @@ describe('the supervision journey', () => {
       await approve.getByLabel('审核意见').fill('已补充培训证明，年检合格。');
       await button(approve, '通过').click();
       const confirm = s.getByRole('dialog', { name: `确定通过从业人员「${PERSON_NAME}」的${YEAR}年度年检吗？` });
-      await button(confirm, '确定通过').click();
-      await s.getByText(`从业人员「${PERSON_NAME}」年检已通过，证书有效期延至 ${PERSON_VALID_AFTER}`).waitFor(WAIT);
+      // The answer names the new validity, the row shows it (the toast that says so lives 2 s).
+      const decided = await answerTo<{ validUntil?: string }>(
+        s,
+        { method: 'POST', path: APPROVE_PATH },
+        () => button(confirm, '确定通过').click(),
+        `通过「${PERSON_NAME}」的年检`,
+      );
+      expect(decided.data.validUntil).toBe(PERSON_VALID_AFTER);
       const passedRow = await expectRowStatus(s, PERSON_NAME, '已通过');
       expect(await passedRow.innerText()).toContain(PERSON_VALID_AFTER);
 
@@ -345,5 +381,7 @@ describe('the supervision journey', () => {
     } finally {
       for (const [, watched] of all) await watched.context.close();
     }
-  });
+    // A long journey of many steps, each waiting up to 30 s: the file's 90 s would cut it short
+    // on a loaded machine (it takes 50–90 s there).
+  }, JOURNEY_TIMEOUT);
 });
