@@ -131,6 +131,7 @@ const INSPECTION: InspectionDetail = {
   selfReport: '本年度完成稳评项目 6 项，组织内部培训 4 次。',
   projectsDone: 6,
   trainingHours: 48,
+  knownTrainingHours: 48,
   submittedAt: '2026-11-18T02:00:00.000Z',
   reviewerName: null,
   reviewComment: null,

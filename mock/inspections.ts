@@ -3,7 +3,8 @@
  * each account's scope (staff all with inspection:view, the fixture unit its own record and its
  * practitioners', the fixture practitioner only their own), the filters, the per-state counts,
  * opening a year (once), closing it, the submission (from not submitted or returned, while the
- * year is open) and the decisions (通过 extends the certificate by a year; 不通过 and 退回修改
+ * year is open), the batch submission (each record alone: what was submitted, what was refused
+ * and why), the training hours on record (knownTrainingHours) and the decisions (通过 extends the certificate by a year; 不通过 and 退回修改
  * need a reason), with the server's words and a 409 on a stale version.
  *
  * `resetInspectionsMock()` (through `resetMockState()`, after each test) restores the fixtures.
@@ -12,10 +13,13 @@
  *   inspectionCallsTo('post', '/annual-inspections/insp-unit-1/submit')
  */
 import { http, type HttpHandler } from 'msw';
+import { FORBIDDEN_MESSAGE, notFoundMessage, STALE_VERSION_MESSAGE } from '@common/messages';
 import {
   INSPECTION_MESSAGES as M,
   INSPECTION_STATUS_LABELS,
   type InspectionAction,
+  type InspectionBatchSubmitBody,
+  type InspectionBatchSubmitResult,
   type InspectionCounts,
   type InspectionDetail,
   type InspectionRecord,
@@ -64,6 +68,7 @@ function record(id: string, fields: Partial<MockInspection>): MockInspection {
     selfReport: null,
     projectsDone: null,
     trainingHours: null,
+    knownTrainingHours: null,
     submittedAt: null,
     reviewerName: null,
     reviewComment: null,
@@ -86,12 +91,14 @@ function yearFixtures(): MockYear[] {
 
 function recordFixtures(): MockInspection[] {
   return [
-    record('insp-unit-1', {}),
+    // The unit's practitioners' registered hours summed; 李评估's own record says 36.
+    record('insp-unit-1', { knownTrainingHours: 76 }),
     record('insp-prac-1', {
       subjectType: 'practitioner',
       subjectId: 'practitioner-0001',
       subjectName: '李评估',
       status: 'returned',
+      knownTrainingHours: 36,
       selfReport: '参与稳评项目4项。',
       projectsDone: 4,
       trainingHours: 30,
@@ -278,6 +285,36 @@ export const inspectionsHandlers: HttpHandler[] = [
     if (!r) return notFound('年检记录');
     if (!canSee(account, r)) return forbidden();
     return done(toDetail(account, r));
+  }),
+
+  // Before /annual-inspections/:id/:action.
+  http.post(apiPath('/annual-inspections/batch-submit'), async ({ request }) => {
+    const account = await log.guard(request, null, [2, 3]);
+    if (account instanceof Response) return account;
+    const body = (await request.json()) as InspectionBatchSubmitBody | null;
+    if (!body?.items?.length) return bad('年检不能为空');
+    const result: InspectionBatchSubmitResult = { submitted: [], refused: [] };
+    const seen = new Set<string>();
+    for (const item of body.items) {
+      const r = inspectionsDb.records.find((x) => x.id === item.id);
+      const name = r && canSee(account, r) ? r.subjectName : null;
+      const refuse = (reason: string) => result.refused.push({ id: item.id, subjectName: name, reason });
+      if (seen.has(item.id)) refuse(M.batchDuplicate);
+      else if (!r) refuse(notFoundMessage('年检记录'));
+      else if (!canSee(account, r)) refuse(FORBIDDEN_MESSAGE);
+      else if (yearOf(r.year)?.status !== 'open') refuse(M.yearClosed(r.year));
+      else if (PENDING.includes(r.status)) refuse(M.alreadySubmitted);
+      else if (!UNSUBMITTED.includes(r.status)) refuse(M.alreadyDecided(INSPECTION_STATUS_LABELS[r.status]));
+      else if (item.version !== r.version) refuse(STALE_VERSION_MESSAGE);
+      else if (!body.selfReport?.trim()) refuse(M.selfReportRequired);
+      else {
+        const next: InspectionStatusValue = r.status === 'returned' ? 'resubmitted' : 'submitted';
+        bump(r, { status: next, selfReport: body.selfReport.trim(), projectsDone: item.projectsDone, trainingHours: item.trainingHours, submittedAt: new Date().toISOString() });
+        result.submitted.push({ id: r.id, subjectName: r.subjectName, status: next });
+      }
+      seen.add(item.id);
+    }
+    return done(result, M.batchSubmitted(result.submitted.length, result.refused.length));
   }),
 
   http.post(apiPath('/annual-inspections/:id/:action'), async ({ request, params }) => {

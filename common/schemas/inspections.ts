@@ -14,7 +14,7 @@
  * submitted, or returned and not yet resubmitted) is flagged overdue.
  */
 import Type, { type Static } from 'typebox';
-import { Nullable, PageQuery, Version } from './common';
+import { Id, Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
 import { BoundedInteger, CalendarDate, Identifier } from './kinds';
@@ -87,6 +87,8 @@ export const INSPECTION_MESSAGES = {
   selfReportRequired: '请填写年度自查报告',
   reasonRequired: (what: string) => `请填写${what}原因`,
   filesMissing: '年检附件不存在，请重新上传',
+  batchDuplicate: '同一份年检在本次批量提交中出现了多次',
+  batchSubmitted: (submitted: number, refused: number) => (refused > 0 ? `已提交 ${submitted} 份年检，${refused} 份未能提交` : `已提交 ${submitted} 份年检`),
   yearRequiredForExport: '请选择要导出的年度',
 } as const;
 
@@ -153,6 +155,11 @@ export const InspectionRecord = Type.Object({
   selfReport: Nullable(Type.String()),
   projectsDone: Nullable(Type.Integer()),
   trainingHours: Nullable(Type.Integer()),
+  /**
+   * The training hours on record for the subject, which the submission form fills in: a
+   * practitioner's registered hours, or for a unit the sum of its approved practitioners'.
+   */
+  knownTrainingHours: Nullable(Type.Integer()),
   submittedAt: Nullable(Type.String()),
   reviewerName: Nullable(Type.String()),
   /** The reviewer's comment: the reason of a return or a fail, or the remark of a pass. */
@@ -223,6 +230,42 @@ export const InspectionSubmitBody = Type.Object(
   { additionalProperties: false },
 );
 export type InspectionSubmitBody = Static<typeof InspectionSubmitBody>;
+
+/** At most this many records in one 批量提交. */
+export const INSPECTION_BATCH_MAX = 100;
+
+/**
+ * 批量提交 (POST /annual-inspections/batch-submit): a unit submits several records at once (its
+ * practitioners', its own) with one self report and the same files, each record with its own
+ * figures and the version read. Each allowed record is submitted in a transaction of its own.
+ */
+export const InspectionBatchSubmitBody = Type.Object(
+  {
+    selfReport: InspectionSubmitBody.properties.selfReport,
+    fileIds: InspectionSubmitBody.properties.fileIds,
+    items: Type.Array(
+      Type.Object(
+        {
+          id: Id,
+          version: Version,
+          projectsDone: Figure('本年度完成项目数'),
+          trainingHours: Figure('本年度培训学时'),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: INSPECTION_BATCH_MAX, title: '年检' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type InspectionBatchSubmitBody = Static<typeof InspectionBatchSubmitBody>;
+
+/** What a 批量提交 did: the records submitted (and their new state), those refused and why. */
+export const InspectionBatchSubmitResult = Type.Object({
+  submitted: Type.Array(Type.Object({ id: Type.String(), subjectName: Type.String(), status: Type.Enum(INSPECTION_STATUS_VALUES) })),
+  refused: Type.Array(Type.Object({ id: Type.String(), subjectName: Nullable(Type.String()), reason: Type.String() })),
+});
+export type InspectionBatchSubmitResult = Static<typeof InspectionBatchSubmitResult>;
 
 /** 通过: an optional comment. The version is the one read (the review queue may leave it out). */
 export const InspectionApproveBody = Type.Object(

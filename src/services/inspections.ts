@@ -1,12 +1,15 @@
 /**
  * Annual inspections (`/api/v1/annual-inspections`): the inspection years (open, move the
  * deadline, close), the records of a year, one record with its files and review history, the
- * submission of a unit or practitioner, the staff decisions, and the Excel export.
+ * submission of a unit or practitioner (one, or several at once), the staff decisions, and the
+ * Excel export.
  */
 import type { CreatedResult } from '@common/schemas/common';
 import type { MemberUnitOption } from '@common/schemas/memberUnits';
 import type {
   InspectionApproveBody,
+  InspectionBatchSubmitBody,
+  InspectionBatchSubmitResult,
   InspectionDetail,
   InspectionListQuery,
   InspectionReasonBody,
@@ -48,6 +51,10 @@ export const closeInspectionYear = (year: number, version: number) => api<null>(
 export const getInspection = (id: string, options?: RequestOptions) => api<InspectionDetail>(`${inspections.path}/${encodeURIComponent(id)}`, options);
 
 export const submitInspection = (id: string, body: InspectionSubmitBody) => inspections.action(id, 'submit', body);
+
+/** 批量提交: each record alone; answers which were submitted and which refused, and why. */
+export const batchSubmitInspections = (body: InspectionBatchSubmitBody) =>
+  api<InspectionBatchSubmitResult>(`${inspections.path}/batch-submit`, { method: 'POST', data: body });
 
 export const approveInspection = (id: string, body: InspectionApproveBody) => inspections.action<InspectionDecisionResult>(id, 'approve', body);
 export const rejectInspection = (id: string, body: InspectionReasonBody) => inspections.action<InspectionDecisionResult>(id, 'reject', body);

@@ -520,6 +520,29 @@ const CHAIN_ROUTES: Record<string, ChainRoute> = {
       body: { version: await versionOf(c.t, 'annual_inspections', id), selfReport: '链条测试自查报告', projectsDone: 1, trainingHours: 8, fileIds: [] },
     }),
   },
+  'POST /api/v1/annual-inspections/batch-submit': {
+    callers: ['unitA'],
+    // A practitioner's inspection of the unit's, still to be submitted (demo data); the files are the batch's, checked before any record.
+    prepare: async (c) => {
+      const me = await c.t.call<{ unitId: string | null }>('GET', 'user/current', { token: c.caller.token ?? undefined });
+      const row = await c.t.db.kysely
+        .selectFrom('annual_inspections')
+        .select('id')
+        .where('unit_id', '=', me.body.data.unitId ?? '')
+        .where('subject_type', '=', 'practitioner')
+        .where('status', '=', 'not_submitted')
+        .orderBy('subject_id', 'desc')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    build: async (c, id) => ({
+      body: {
+        selfReport: '链条测试批量自查报告',
+        fileIds: [],
+        items: [{ id, version: await versionOf(c.t, 'annual_inspections', id), projectsDone: 1, trainingHours: 8 }],
+      },
+    }),
+  },
   'POST /api/v1/unit-changes': {
     callers: ['practitionerA', 'unitA'],
     // The practitioner asks to move to unit B; unit A asks to take in an approved practitioner of unit B (by name and ID number).

@@ -83,7 +83,21 @@ function withColumns(q: Joined) {
       .whereRef('c.holder_id', '=', 'ai.subject_id')
       .where('c.status', '!=', 'revoked')
       .as('certificate_valid_until'),
+    // The training hours on record (knownTrainingHours): a practitioner's own, a unit's approved practitioners' sum.
+    eb.selectFrom('practitioners as kp').select('kp.training_hours').whereRef('kp.id', '=', 'ai.subject_id').as('practitioner_hours'),
+    eb
+      .selectFrom('practitioners as up')
+      .select((u) => u.fn.sum<number | string>('up.training_hours').as('hours'))
+      .whereRef('up.unit_id', '=', 'ai.subject_id')
+      .where('up.status', '=', 'approved')
+      .as('unit_hours'),
   ]);
+}
+
+/** knownTrainingHours of a row (a sum is text on PostgreSQL). */
+function knownHours(row: { subject_type: string; practitioner_hours: number | null; unit_hours: number | string | null }): number | null {
+  const hours = row.subject_type === 'practitioner' ? row.practitioner_hours : row.unit_hours;
+  return hours === null || hours === undefined ? null : Number(hours);
 }
 
 export type InspectionJoinedRow = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
@@ -144,6 +158,7 @@ export function toRecord(user: AuthUser, row: InspectionJoinedRow, today: string
     selfReport: row.self_report,
     projectsDone: row.projects_done === null ? null : Number(row.projects_done),
     trainingHours: row.training_hours === null ? null : Number(row.training_hours),
+    knownTrainingHours: knownHours(row),
     submittedAt: row.submitted_at,
     reviewerName: row.reviewer_name ?? null,
     reviewComment: row.review_comment,
@@ -199,6 +214,11 @@ export async function listInspections(db: DbOrTrx, user: AuthUser, query: Inspec
 /** One record (no scope: callers check `canSee`). */
 export async function findInspection(db: DbOrTrx, id: string): Promise<InspectionJoinedRow | undefined> {
   return withColumns(joined(db).where('ai.id', '=', id)).executeTakeFirst();
+}
+
+/** Several records at once (no scope: callers check `canSee`). */
+export async function findInspections(db: DbOrTrx, ids: readonly string[]): Promise<InspectionJoinedRow[]> {
+  return ids.length === 0 ? [] : withColumns(joined(db).where('ai.id', 'in', [...ids])).execute();
 }
 
 /** 404 when missing, 403 when not the caller's. */

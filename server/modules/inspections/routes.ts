@@ -9,6 +9,7 @@
  *   GET  /annual-inspections/export               the same filters as an .xlsx (year required)   inspection:export
  *   GET  /annual-inspections/:id                  one record with files and review history
  *   POST /annual-inspections/:id/submit           a unit (itself, its practitioners) or a practitioner (themselves)
+ *   POST /annual-inspections/batch-submit         several at once, one self report; answers what was submitted and what refused
  *   POST /annual-inspections/:id/approve|reject|return   staff decide                     inspection:review
  *
  * Staff need the inspection:* codes; units and practitioners hold no codes and are held to
@@ -20,6 +21,9 @@ import { AuthType, type PermissionCode } from '@common/permissions';
 import { CreatedResult, Envelope, IdParams, PageResult } from '@common/schemas/common';
 import {
   InspectionApproveBody,
+  InspectionBatchSubmitBody,
+  InspectionBatchSubmitResult,
+  INSPECTION_MESSAGES,
   InspectionDetail,
   InspectionExportQuery,
   InspectionListQuery,
@@ -38,7 +42,7 @@ import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';
 import { prepareInspectionExport } from './export';
 import { inspectionDetail, isInspectionFileOf, listInspections, listYears } from './queries';
-import { closeInspectionYear, decideInspection, openInspectionYear, submitInspection, updateInspectionYear } from './service';
+import { batchSubmitInspections, closeInspectionYear, decideInspection, openInspectionYear, submitInspection, updateInspectionYear } from './service';
 
 const tags = ['年检'];
 const Done = Envelope(Type.Null());
@@ -148,6 +152,23 @@ const inspectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const status = await submitInspection(req, requireUser(req), req.params.id, req.body);
       return ok(null, status === 'resubmitted' ? '年检已重新提交，等待协会审核' : '年检已提交，等待协会审核');
+    },
+  );
+
+  app.post(
+    '/annual-inspections/batch-submit',
+    {
+      config: submit,
+      schema: {
+        tags,
+        summary: '批量提交年检（同一份自查报告和附件，每份各自的数字与 version；每份单独成一个事务，答复已提交的和未能提交的及原因）',
+        body: InspectionBatchSubmitBody,
+        response: { 200: Envelope(InspectionBatchSubmitResult) },
+      },
+    },
+    async (req) => {
+      const result = await batchSubmitInspections(req, requireUser(req), req.body);
+      return ok(result, INSPECTION_MESSAGES.batchSubmitted(result.submitted.length, result.refused.length));
     },
   );
 

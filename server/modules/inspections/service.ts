@@ -8,7 +8,9 @@
  * - updateInspectionYear / closeInspectionYear: move the deadline; close a year once nothing
  *   waits for review (a closed year takes no more submissions or decisions).
  * - submitInspection: a unit for itself and its practitioners, a practitioner for themselves,
- *   from not submitted or returned (→ resubmitted), while the year is open.
+ *   from not submitted or returned (→ resubmitted), while the year is open;
+ *   batchSubmitInspections: several at once, each as one submission (its own transaction),
+ *   answering which were submitted and which were refused and why.
  * - decideInspection: staff pass, fail or return a submitted one; a pass extends the
  *   subject's certificate by a year.
  */
@@ -20,6 +22,8 @@ import {
   INSPECTION_STATUS_LABELS,
   INSPECTION_SUBJECT_TYPE_LABELS,
   type InspectionAction,
+  type InspectionBatchSubmitBody,
+  type InspectionBatchSubmitResult,
   type InspectionSubmitBody,
   type InspectionYearCloseBody,
   type InspectionYearCreateBody,
@@ -36,7 +40,7 @@ import { notifyPractitioner, notifyStaffWith, notifyUnit } from '../../notify';
 import { logOperation } from '../../oplog';
 import { extendCertificates } from '../../workflow/certificates';
 import { decideReview, openReview } from '../../workflow/reviews';
-import { findInspection, INSPECTION_FILE_SLOT, isSubmitter, loadVisible, PENDING_STATUSES, REVIEW_CODE, UNSUBMITTED_STATUSES, type InspectionJoinedRow } from './queries';
+import { canSee, findInspection, findInspections, INSPECTION_FILE_SLOT, isSubmitter, loadVisible, PENDING_STATUSES, REVIEW_CODE, UNSUBMITTED_STATUSES, type InspectionJoinedRow } from './queries';
 import { syncIfOpen, syncSubjects } from './subjects';
 import { crashPoint } from '../../testing/crashPoints';
 
@@ -157,11 +161,56 @@ async function submitterName(db: DbOrTrx, user: AuthUser, row: InspectionJoinedR
 }
 
 export async function submitInspection(request: FastifyRequest, user: AuthUser, id: string, body: InspectionSubmitBody): Promise<InspectionStatus> {
+  // Rows of an open year follow membership first (a practitioner who moved belongs to the new unit now).
+  const first = await findInspection(request.server.db, id);
+  if (first) await syncIfOpen(request.server.db, Number(first.year), request.server.clock());
+  return (await submitSynced(request, user, id, body)).status;
+}
+
+/**
+ * 批量提交: what all records share (the self report, the files) is checked first, and refused
+ * as a whole; then each record is checked and submitted as 提交 does it (the caller must be its
+ * submitter, the record submittable, the version the one read), in a transaction of its own;
+ * a record refused is reported with the reason and does not stop the others. A refused record
+ * is named only when the caller may see it.
+ */
+export async function batchSubmitInspections(request: FastifyRequest, user: AuthUser, body: InspectionBatchSubmitBody): Promise<InspectionBatchSubmitResult> {
+  const { db } = request.server;
+  if (!trimmed(body.selfReport)) throw new BizError(M.selfReportRequired);
+  await assertAttachable(db, user, request.server.clock(), body.fileIds, '年检附件');
+  const result: InspectionBatchSubmitResult = { submitted: [], refused: [] };
+  const rows = new Map((await findInspections(db, body.items.map((item) => item.id))).map((row) => [row.id, row] as const));
+  for (const year of new Set([...rows.values()].map((row) => Number(row.year)))) await syncIfOpen(db, year, request.server.clock());
+  const seen = new Set<string>();
+  for (const item of body.items) {
+    const row = rows.get(item.id);
+    const subjectName = row && canSee(user, row) ? row.subject_name : null;
+    if (seen.has(item.id)) {
+      result.refused.push({ id: item.id, subjectName, reason: M.batchDuplicate });
+      continue;
+    }
+    seen.add(item.id);
+    try {
+      const done = await submitSynced(request, user, item.id, {
+        version: item.version,
+        selfReport: body.selfReport,
+        projectsDone: item.projectsDone,
+        trainingHours: item.trainingHours,
+        fileIds: body.fileIds,
+      });
+      result.submitted.push({ id: item.id, subjectName: done.subjectName, status: done.status });
+    } catch (err) {
+      if (!(err instanceof BizError)) throw err;
+      result.refused.push({ id: item.id, subjectName, reason: err.message });
+    }
+  }
+  return result;
+}
+
+/** One submission, the year's subjects already in step with membership. */
+async function submitSynced(request: FastifyRequest, user: AuthUser, id: string, body: InspectionSubmitBody): Promise<{ status: InspectionStatus; subjectName: string }> {
   const { db } = request.server;
   const now = request.server.clock();
-  // Rows of an open year follow membership first (a practitioner who moved belongs to the new unit now).
-  const first = await findInspection(db, id);
-  if (first) await syncIfOpen(db, Number(first.year), now);
   const row = await loadVisible(db, user, id);
   if (!isSubmitter(user, row)) throw errors.forbidden(user.authType === AuthType.Practitioner ? M.notYourself : M.notYourSubject);
   const refusal = submitRefusal(row);
@@ -229,7 +278,7 @@ export async function submitInspection(request: FastifyRequest, user: AuthUser, 
       now,
     );
   });
-  return next;
+  return { status: next, subjectName: row.subject_name };
 }
 
 // ---- decide --------------------------------------------------------------------------------

@@ -6,8 +6,8 @@
  *   cards that filter the list, the list with filters (type, state, unit, overdue, keyword)
  *   and sorting, the detail drawer with 通过 / 不通过 / 退回修改 (inspection:review), 导出
  *   (inspection:export);
- * - a member unit: its own record and its practitioners' for the year, 提交 / 重新提交,
- *   the state and the reviewer's comment, 导出;
+ * - a member unit: its own record and its practitioners' for the year, 提交 / 重新提交 (one
+ *   at a time, or 批量提交 of the selected rows), the state and the reviewer's comment, 导出;
  * - a practitioner: their own record.
  *
  * `?year=` picks the year; `?id=` opens a record's drawer (the messages link there).
@@ -24,7 +24,7 @@ import {
   type InspectionRecord,
   type InspectionYearRecord,
 } from '@common/schemas/inspections';
-import { dateTimeColumn, keywordColumn, ResourceTable, type ResourceColumn, type ResourceTableHandle, type RowAction } from '@/components/ListPage';
+import { dateTimeColumn, keywordColumn, ResourceTable, type BatchAction, type ResourceColumn, type ResourceTableHandle, type RowAction } from '@/components/ListPage';
 import { useCan } from '@/hooks/useCan';
 import {
   closeInspectionYear,
@@ -35,6 +35,7 @@ import {
   type InspectionDecisionResult,
 } from '@/services/inspections';
 import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
+import BatchSubmitModal from './BatchSubmitModal';
 import { decisionStep, type DecisionKind } from './decision';
 import DetailDrawer from './DetailDrawer';
 import OpenYearModal from './OpenYearModal';
@@ -45,8 +46,8 @@ import SummaryCards, { type SummaryFilter } from './SummaryCards';
 type ListQuery = Record<string, string | number>;
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
-/** The state filter: 已提交 finds the resubmitted ones too (as the server does). */
-const STATUS_FILTER = enumOf({ ...INSPECTION_STATUS_LABELS, submitted: '待审核（含重新提交）' });
+/** The state filter in the states' own words; 已提交 finds the resubmitted ones too (as the server does). */
+const STATUS_FILTER = enumOf({ ...INSPECTION_STATUS_LABELS, submitted: `${INSPECTION_STATUS_LABELS.submitted}（含${INSPECTION_STATUS_LABELS.resubmitted}）` });
 
 function pickYear(years: readonly InspectionYearRecord[], wanted: number | null): InspectionYearRecord | null {
   return years.find((y) => y.year === wanted) ?? years.find((y) => y.status === 'open') ?? years[0] ?? null;
@@ -69,6 +70,7 @@ export default function InspectionWorkspace() {
   const [opening, setOpening] = useState(false);
   const [decision, setDecision] = useState<ReasonRequest<InspectionDecisionResult> | null>(null);
   const [submitting, setSubmitting] = useState<InspectionRecord | null>(null);
+  const [batchSubmitting, setBatchSubmitting] = useState<InspectionRecord[] | null>(null);
   const [generation, setGeneration] = useState(0);
   const table = useRef<ResourceTableHandle>(null);
 
@@ -204,6 +206,12 @@ export default function InspectionWorkspace() {
     [decide, openDetail],
   );
 
+  // A unit submits its practitioners' (and its own) at once; the rows' actions decide which may be picked.
+  const batchActions = useMemo<BatchAction<InspectionRecord>[]>(
+    () => (isUnit ? [{ key: 'submit', label: '提交', action: 'submit', open: (rows) => setBatchSubmitting(rows) }] : []),
+    [isUnit],
+  );
+
   const pickSummary = (filter: SummaryFilter) =>
     patchParams({ status: filter.status ?? null, overdue: filter.overdue ?? null, current: null, id: null });
 
@@ -312,6 +320,8 @@ export default function InspectionWorkspace() {
         columns={columns}
         fetch={fetchList}
         rowActions={rowActions}
+        batchActions={batchActions}
+        rowName={(r) => r.subjectName}
         exports={canExport ? [{ key: 'export', label: '导出', icon: true, run: (filters) => exportInspections({ ...filters, year: current.year }) }] : []}
         handleRef={table}
       />
@@ -325,6 +335,14 @@ export default function InspectionWorkspace() {
       />
       <ReasonModal request={decision} onClose={() => setDecision(null)} />
       <SubmitModal record={submitting} onClose={() => setSubmitting(null)} onDone={refresh} />
+      <BatchSubmitModal
+        records={batchSubmitting}
+        onClose={() => setBatchSubmitting(null)}
+        onDone={() => {
+          table.current?.clearSelection();
+          refresh();
+        }}
+      />
       {openYearModal}
     </>
   );

@@ -3,17 +3,18 @@
  * button that filters the list to that state (逾期 filters the overdue ones).
  */
 import { Card, Col, Row, Statistic } from 'antd';
-import type { InspectionCounts } from '@common/schemas/inspections';
+import { INSPECTION_STATUS_LABELS as LABELS, type InspectionCounts } from '@common/schemas/inspections';
 
 export type SummaryFilter = { status?: string; overdue?: 'true' };
 
 const CARDS: { key: keyof InspectionCounts; title: string; filter: SummaryFilter; color?: string }[] = [
   { key: 'total', title: '年检对象', filter: {} },
-  { key: 'notSubmitted', title: '未提交', filter: { status: 'not_submitted' } },
-  { key: 'submitted', title: '待审核', filter: { status: 'submitted' }, color: '#1677ff' },
-  { key: 'returned', title: '退回修改', filter: { status: 'returned' }, color: '#d48806' },
-  { key: 'passed', title: '已通过', filter: { status: 'passed' }, color: '#389e0d' },
-  { key: 'failed', title: '不通过', filter: { status: 'failed' }, color: '#cf1322' },
+  { key: 'notSubmitted', title: LABELS.not_submitted, filter: { status: 'not_submitted' } },
+  // The state's one word (common/schemas/inspections.ts); the count and the filter take the resubmitted ones too.
+  { key: 'submitted', title: LABELS.submitted, filter: { status: 'submitted' }, color: '#1677ff' },
+  { key: 'returned', title: LABELS.returned, filter: { status: 'returned' }, color: '#d48806' },
+  { key: 'passed', title: LABELS.passed, filter: { status: 'passed' }, color: '#389e0d' },
+  { key: 'failed', title: LABELS.failed, filter: { status: 'failed' }, color: '#cf1322' },
   { key: 'overdue', title: '逾期未提交', filter: { overdue: 'true' }, color: '#cf1322' },
 ];
 
