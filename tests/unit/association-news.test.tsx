@@ -2,7 +2,9 @@
  * 新闻公告发布 (articles) against the content mock: the form refuses what the server would
  * (empty or over-long title) before any call, a create goes through the API and shows in
  * the list, destructive actions ask first, batch actions confirm and call batch-*, a stale
- * version offers to reload, and buttons follow the permission codes.
+ * version offers to reload, and buttons follow the permission codes. Nothing becomes public by
+ * accident: 发布 (the form's, a row's, a batch's) asks first and says what becomes public and
+ * when; the preview shows the date the public page will show, and a 375 px phone frame.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,6 +29,17 @@ async function openCreate() {
   await openList();
   fireEvent.click(screen.getByText('新建文章'));
   await screen.findByText('新建文章', { selector: '.ant-drawer-title' });
+}
+
+/** The confirmation open now with this title (a closed one may linger in jsdom). */
+function confirmation(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const box = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].find(
+      (el) => !/-leave/.test(el.className) && el.querySelector('.ant-modal-confirm-title')?.textContent === title,
+    );
+    if (!box) throw new Error(`not asked: ${title}`);
+    return box;
+  });
 }
 
 function drawer(): HTMLElement {
@@ -111,14 +124,15 @@ describe('文章: create, delete and batch actions', () => {
     expect(contentDb.articles.some((a) => a.id === 'article-2')).toBe(false);
   });
 
-  it('batch publish confirms with the count, then calls batch-publish with the ids', async () => {
+  it('batch publish says which become public and when, then calls batch-publish with the ids', async () => {
     await openList();
     fireEvent.click(within(rowOf(DRAFT)).getByRole('checkbox'));
     fireEvent.click(within(rowOf('关于规范稳评报告编制的指导意见')).getByRole('checkbox'));
     fireEvent.click(await screen.findByText('批量发布'));
-    expect(await screen.findByText('确定要发布选中的 2 条记录吗？')).toBeInTheDocument();
+    const box = await confirmation('确定发布选中的 2 条文章吗？');
+    expect(within(box).getByText(/^「社会稳定风险评估行业培训通知」、「关于规范稳评报告编制的指导意见」发布后立即对访客公开，发布时间为发布的时刻/)).toBeInTheDocument();
     expect(callsTo('post', '/articles/batch-publish')).toHaveLength(0);
-    fireEvent.click(within(document.querySelector('.ant-modal-confirm') as HTMLElement).getByText('发 布'));
+    fireEvent.click(within(box).getByText('发 布'));
     await waitFor(() => expect(callsTo('post', '/articles/batch-publish')).toHaveLength(1));
     expect(callsTo('post', '/articles/batch-publish')[0].body).toEqual({ ids: ['article-2', 'article-3'] });
     expect(await screen.findByText('已发布 2 条记录')).toBeInTheDocument();
@@ -139,6 +153,74 @@ describe('文章: create, delete and batch actions', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(callsTo('post', '/articles/batch-delete')).toHaveLength(0);
     expect(contentDb.articles).toHaveLength(4);
+  });
+});
+
+describe('文章: publishing asks first, saying what becomes public and when', () => {
+  it('the form’s 发布: now, or at the time set; 取消 sends nothing', async () => {
+    await openCreate();
+    setTitle('年度工作总结');
+    await pickCategory('协会工作');
+    fireEvent.change(screen.getByTestId('rich-text'), { target: { value: '<p>总结</p>' } });
+    fireEvent.click(within(drawer()).getByText('发 布'));
+    let box = await confirmation('确定发布文章「年度工作总结」吗？');
+    const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    expect(within(box).getByText(`发布后，该文章立即对访客公开，发布时间为发布的时刻（网站显示发布日期 ${today}）。`)).toBeInTheDocument();
+    fireEvent.click(within(box).getByText('取 消'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(callsTo('post', '/articles')).toHaveLength(0);
+
+    // A time in the future: scheduled, and said so.
+    fireEvent.click(within(drawer()).getByText('指定时间'));
+    const input = (await waitFor(() => {
+      const el = document.getElementById('publishAt');
+      if (!el) throw new Error('no time field yet');
+      return el;
+    })) as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '2030-05-02 10:00' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.blur(input);
+    fireEvent.click(within(drawer()).getByText('发 布'));
+    box = await confirmation('确定发布文章「年度工作总结」吗？');
+    expect(within(box).getByText('发布后，该文章将于 2030-05-02 10:00 自动对访客公开（定时发布，网站显示发布日期 2030-05-02）。')).toBeInTheDocument();
+    fireEvent.click(within(box).getByText('发 布'));
+    await waitFor(() => expect(callsTo('post', '/articles')).toHaveLength(1));
+    expect(callsTo('post', '/articles')[0].body).toMatchObject({ saveAs: 'publish', publishAt: new Date('2030-05-02T10:00:00').toISOString() });
+  });
+
+  it('a row’s 发布 names the article and when it becomes public, and calls only when confirmed', async () => {
+    await openList();
+    fireEvent.click(within(rowOf(DRAFT)).getByText('发布'));
+    expect(await screen.findByText('确定发布文章「社会稳定风险评估行业培训通知」吗？')).toBeInTheDocument();
+    expect(screen.getByText(/^发布后，该文章立即对访客公开，发布时间为发布的时刻/)).toBeInTheDocument();
+    expect(callsTo('post', '/articles/article-2/publish')).toHaveLength(0);
+    fireEvent.click(screen.getByText('确 定'));
+    await waitFor(() => expect(callsTo('post', '/articles/article-2/publish')).toHaveLength(1));
+  });
+
+  it('the preview shows the date the public page will show, and a 375 px phone frame', async () => {
+    await openCreate();
+    setTitle('预览的文章');
+    fireEvent.change(screen.getByTestId('rich-text'), { target: { value: '<p>预览正文</p>' } });
+    fireEvent.change(within(drawer()).getByPlaceholderText('选填，如：协会秘书处'), { target: { value: '秘书处' } });
+    fireEvent.click(within(drawer()).getByText('预览'));
+    const modal = await waitFor(() => {
+      const el = [...document.querySelectorAll<HTMLElement>('.ant-modal')].find((m) => m.querySelector('.ant-modal-title')?.textContent === '预览');
+      if (!el) throw new Error('no preview yet');
+      return el;
+    });
+    const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    expect(await within(modal).findByText(`来源：秘书处 发布日期：${today}`)).toBeInTheDocument();
+    expect(within(modal).getByText(/^发布后，这篇文章立即对访客公开，发布时间为发布的时刻/)).toBeInTheDocument();
+    expect(await within(modal).findByText('预览正文')).toBeInTheDocument();
+    expect(within(modal).queryByTestId('phone-frame')).toBeNull();
+    fireEvent.click(within(modal).getByText('手机（375 px）'));
+    const frame = await within(modal).findByTestId('phone-frame');
+    expect(frame.style.width).toBe('375px');
+    expect(within(frame).getByText('预览的文章')).toBeInTheDocument();
+    expect(within(frame).getByText('预览正文')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * 网站公告管理 against the content mock: the list with its 已过期 state, a failed list with
- * 重试, the form's date rule (失效时间 after 发布时间), and a create round trip.
+ * 重试, the form's date rule (失效时间 after 发布时间), a create round trip, and 发布 that
+ * first says what becomes public, when, and until when.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,5 +73,27 @@ describe('网站公告管理', () => {
     await waitForRow('停电通知');
     const row = screen.getByText('停电通知').closest('tr') as HTMLElement;
     expect(within(row).getByText('草稿')).toBeInTheDocument();
+  });
+
+  it('发布 asks first: what becomes public, from when and until when', async () => {
+    await openCreate();
+    fireEvent.change(document.getElementById('title') as HTMLInputElement, { target: { value: '停电通知' } });
+    fireEvent.change(screen.getByTestId('rich-text'), { target: { value: '<p>周六停电</p>' } });
+    typeDate('publishAt', '2030-05-02 10:00');
+    typeDate('expireAt', '2030-05-09 10:00');
+    fireEvent.click(screen.getByText('发 布'));
+    const box = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].find((el) => !/-leave/.test(el.className));
+      if (!found) throw new Error('not asked');
+      return found;
+    });
+    expect(within(box).getByText('确定发布公告「停电通知」吗？', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(
+      within(box).getByText('发布后，该公告将于 2030-05-02 10:00 自动对访客公开（定时发布，网站显示发布日期 2030-05-02），至 2030-05-09 10:00 失效。'),
+    ).toBeInTheDocument();
+    expect(callsTo('post', '/notices')).toHaveLength(0);
+    fireEvent.click(within(box).getByText('发 布'));
+    await waitFor(() => expect(callsTo('post', '/notices')).toHaveLength(1));
+    expect(callsTo('post', '/notices')[0].body).toMatchObject({ saveAs: 'publish', title: '停电通知' });
   });
 });

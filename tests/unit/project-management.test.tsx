@@ -3,6 +3,8 @@
  * state allows (退回 asks for a reason first), a unit its own with 登记项目 (the form checks,
  * then sends the leader picked from its own practitioners), 提交 and 删除 on drafts, a
  * practitioner the projects they worked on (read only), and ?id= opening the detail drawer.
+ * 添加成员 opens a row to fill: left empty it is dropped and never blocks 保存; with a 分工
+ * written it asks for the person.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -100,6 +102,43 @@ describe('项目管理', () => {
     });
     await waitForRow('新建道路工程稳评');
     expect(within(rowOf('新建道路工程稳评')).getByText('草稿')).toBeInTheDocument();
+  });
+
+  it('添加成员: an untouched empty row is dropped, never blocking 保存; a row with a 分工 asks for the person', async () => {
+    await openList(memberUnit, '城区公交线网优化调整稳评');
+    fireEvent.click(screen.getByText('登记项目'));
+    await screen.findByText('新建项目', { selector: '.ant-drawer-title' });
+    fireEvent.change(within(drawer()).getByPlaceholderText('如：某某工程社会稳定风险评估'), { target: { value: '空行测试稳评' } });
+    fireEvent.change(within(drawer()).getByPlaceholderText('本单位的项目编号'), { target: { value: 'KH-001' } });
+    // Two rows added: one filled with a person, one left as it came.
+    fireEvent.click(within(drawer()).getByText('添加成员'));
+    fireEvent.click(within(drawer()).getByText('添加成员'));
+    expect(within(drawer()).getByLabelText('项目成员 2')).toBeInTheDocument();
+    const first = within(drawer()).getByLabelText('项目成员 1').closest('.ant-select') as HTMLElement;
+    await pick(first, '选择从业人员', '王浩然（WPRY2024003）');
+    // A 分工 without a person: 保存 asks for the person.
+    fireEvent.change(within(drawer()).getByLabelText('成员 2 的分工'), { target: { value: '社会调查' } });
+    fireEvent.click(within(drawer()).getByText(/保\s?存/));
+    expect(await within(drawer()).findByText('请选择成员，或移除这一行')).toBeInTheDocument();
+    expect(projectCallsTo('post', '/projects')).toHaveLength(0);
+    // Cleared again, the row is empty: it is dropped and 保存 goes through.
+    fireEvent.change(within(drawer()).getByLabelText('成员 2 的分工'), { target: { value: '' } });
+    fireEvent.click(within(drawer()).getByText(/保\s?存/));
+    await waitFor(() => expect(projectCallsTo('post', '/projects')).toHaveLength(1));
+    expect(projectCallsTo('post', '/projects')[0].body).toMatchObject({ name: '空行测试稳评', members: [{ practitionerId: 'practitioner-0003', role: null }] });
+  });
+
+  it('添加成员 then 保存 at once: the empty row does not block', async () => {
+    await openList(memberUnit, '城区公交线网优化调整稳评');
+    fireEvent.click(screen.getByText('登记项目'));
+    await screen.findByText('新建项目', { selector: '.ant-drawer-title' });
+    fireEvent.change(within(drawer()).getByPlaceholderText('如：某某工程社会稳定风险评估'), { target: { value: '只点了添加成员' } });
+    fireEvent.change(within(drawer()).getByPlaceholderText('本单位的项目编号'), { target: { value: 'KH-002' } });
+    fireEvent.click(within(drawer()).getByText('添加成员'));
+    fireEvent.click(within(drawer()).getByText(/保\s?存/));
+    await waitFor(() => expect(projectCallsTo('post', '/projects')).toHaveLength(1));
+    expect(projectCallsTo('post', '/projects')[0].body).toMatchObject({ name: '只点了添加成员', members: [] });
+    expect(within(document.body).queryByText('请选择成员，或移除这一行')).toBeNull();
   });
 
   it('a unit submits a draft after confirming', async () => {

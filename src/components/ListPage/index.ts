@@ -34,10 +34,14 @@ export * from './urlTableState';
 export {
   PUBLISH_STATE_ENUM,
   pinnedTitleColumn,
+  carouselEnableQuestion,
+  publicationWhen,
   publishActions,
-  publishBatchActions,
+  publishQuestion,
   publishStateColumn,
   SchedulePublishModal,
+  useConfirm,
+  usePublishBatchActions,
   type SchedulePublishModalProps,
 } from './publishing';
 export { default as ManagePageContainer } from './ManagePageContainer';

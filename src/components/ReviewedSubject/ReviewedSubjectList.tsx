@@ -35,8 +35,10 @@ export interface SubjectForm<D, V extends object> {
   create: (values: V) => Promise<unknown>;
   update: (id: string, values: V, version: number) => Promise<unknown>;
   /** The one save button: 保存 (a draft), 保存并提交审核 (into the queue) … */
-  submitter: Submitter;
+  submitter: Submitter<V>;
   fields: (record: D | undefined) => ReactNode;
+  /** Keeps what is typed as a browser draft (src/hooks/useFormDraft.ts) under this name. */
+  draft?: { resource: string };
 }
 
 export interface ReviewedSubjectListProps<R extends SubjectRecord, D extends SubjectDetail<R>, V extends object> {
@@ -186,6 +188,7 @@ export default function ReviewedSubjectList<R extends SubjectRecord, D extends S
         create={form.create}
         update={form.update}
         submitters={[form.submitter]}
+        draft={form.draft}
       >
         {({ record }) => form.fields(record)}
       </ResourceFormDrawer>

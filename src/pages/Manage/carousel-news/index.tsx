@@ -19,9 +19,13 @@ import {
   ResourceFormDrawer,
   ResourceTable,
   useFormDrawer,
+  carouselEnableQuestion,
+  toIso,
+  useConfirm,
   type ResourceColumn,
   type ResourceTableHandle,
   type RowAction,
+  type Submitter,
 } from '@/components/ListPage';
 import { carousels, reorder } from '@/services/content';
 import CarouselFields from './components/CarouselFields';
@@ -34,6 +38,17 @@ import {
 } from './components/carouselValues';
 
 const EDIT = 'content:carousel:edit';
+
+/** 保存; with 启用 on it puts the slide on the public home page, so it asks first. */
+const SUBMITTERS: Submitter<CarouselValues>[] = [
+  {
+    key: 'save',
+    label: '保存',
+    primary: true,
+    confirm: (v) =>
+      v.enabled ? carouselEnableQuestion({ title: v.title, showFrom: toIso(v.showWindow?.[0]), showUntil: toIso(v.showWindow?.[1]) }, 'save') : null,
+  },
+];
 
 /** The whole carousel fits one page, so it can be dragged into order. */
 const PAGE_SIZE = 50;
@@ -51,6 +66,8 @@ function LinkText({ link }: { link: string | null }) {
 export default function CarouselNewsPage() {
   const drawer = useFormDrawer();
   const table = useRef<ResourceTableHandle>(null);
+  // 启用 puts it on the public home page: it asks first (取消 leaves it off).
+  const confirm = useConfirm();
 
   const columns = useMemo<ResourceColumn<CarouselListItem>[]>(
     () => [
@@ -91,7 +108,10 @@ export default function CarouselNewsPage() {
             checked={r.enabled}
             editable={r.actions.includes(r.enabled ? 'disable' : 'enable')}
             name={`轮播「${r.title}」`}
-            onToggle={(enabled) => carousels.action(r.id, enabled ? 'enable' : 'disable')}
+            onToggle={async (enabled) => {
+              if (enabled) await confirm(carouselEnableQuestion(r));
+              return carousels.action(r.id, enabled ? 'enable' : 'disable');
+            }}
             onDone={() => table.current?.reload()}
           />
         ),
@@ -104,7 +124,7 @@ export default function CarouselNewsPage() {
       },
       dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
     ],
-    [],
+    [confirm],
   );
 
   const { openEdit } = drawer;
@@ -137,6 +157,7 @@ export default function CarouselNewsPage() {
         initialValues={CAROUSEL_INITIAL_VALUES}
         create={(values) => carousels.create(toCarouselBody(values))}
         update={(id, values, version) => carousels.update(id, { ...toCarouselBody(values), version })}
+        submitters={SUBMITTERS}
       >
         <CarouselFields />
       </ResourceFormDrawer>

@@ -15,12 +15,13 @@ import {
   ManagePageContainer,
   pinnedTitleColumn,
   publishActions,
-  publishBatchActions,
+  publishQuestion,
   publishStateColumn,
   ResourceFormDrawer,
   ResourceTable,
   SchedulePublishModal,
   useFormDrawer,
+  usePublishBatchActions,
   type ResourceColumn,
   type ResourceTableHandle,
   type RowAction,
@@ -33,10 +34,19 @@ import { NOTICE_INITIAL_VALUES, toNoticeBody, toNoticeValues, type NoticeValues 
 const EDIT = 'content:notice:edit';
 const DELETE = 'content:notice:delete';
 
-const SUBMITTERS: Submitter[] = [
+const SUBMITTERS: Submitter<NoticeValues>[] = [
   { key: 'draft', label: '保存草稿', code: EDIT, successMessage: '草稿已保存' },
-  { key: 'publish', label: '发布', code: EDIT, primary: true, successMessage: '公告已发布' },
+  {
+    key: 'publish',
+    label: '发布',
+    code: EDIT,
+    primary: true,
+    successMessage: '公告已发布',
+    // What becomes public, when, and until when.
+    confirm: (v) => publishQuestion({ noun: '公告', title: v.title, publishAt: v.publishAt, expireAt: v.expireAt ?? null }),
+  },
 ];
+const BATCH_CODES = { publish: EDIT, delete: DELETE } as const;
 
 const saveAs = (submitter: string) => (submitter === 'publish' ? 'publish' : 'draft');
 
@@ -63,12 +73,12 @@ export default function NoticePage() {
   const rowActions = useMemo<RowAction<NoticeListItem>[]>(
     () => [
       editAction('edit', (r) => openEdit(r.id)),
-      ...publishActions<NoticeListItem>(notices, setScheduling),
+      ...publishActions<NoticeListItem>(notices, setScheduling, '公告'),
       deleteAction('delete', notices.remove, (r) => r.title),
     ],
     [openEdit],
   );
-  const batchActions = useMemo(() => publishBatchActions(notices, { publish: EDIT, delete: DELETE }), []);
+  const batchActions = usePublishBatchActions<NoticeListItem>(notices, BATCH_CODES, '公告', table);
 
   return (
     <ManagePageContainer path="/Manage/notice">
@@ -94,6 +104,7 @@ export default function NoticePage() {
         create={(values, submitter) => notices.create(toNoticeBody(values, saveAs(submitter)))}
         update={(id, values, version, submitter) => notices.update(id, { ...toNoticeBody(values, saveAs(submitter)), version })}
         submitters={SUBMITTERS}
+        draft={{ resource: 'notices' }}
       >
         <NoticeFields />
       </ResourceFormDrawer>

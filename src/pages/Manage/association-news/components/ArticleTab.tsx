@@ -16,13 +16,14 @@ import {
   keywordColumn,
   pinnedTitleColumn,
   publishActions,
-  publishBatchActions,
+  publishQuestion,
   publishStateColumn,
   ResourceFormDrawer,
   ResourceTable,
   SchedulePublishModal,
   toIso,
   useFormDrawer,
+  usePublishBatchActions,
   type ResourceColumn,
   type ResourceTableHandle,
   type RowAction,
@@ -38,12 +39,21 @@ const EDIT = 'content:article:edit';
 const PUBLISH = 'content:article:publish';
 const DELETE = 'content:article:delete';
 
-const SUBMITTERS: Submitter[] = [
+const SUBMITTERS: Submitter<ArticleValues>[] = [
   { key: 'draft', label: '保存草稿', code: EDIT, successMessage: '草稿已保存' },
-  { key: 'publish', label: '发布', code: PUBLISH, primary: true, successMessage: '文章已发布' },
+  {
+    key: 'publish',
+    label: '发布',
+    code: PUBLISH,
+    primary: true,
+    successMessage: '文章已发布',
+    // What becomes public, and when: now, or the time set in the form.
+    confirm: (v) => publishQuestion({ noun: '文章', title: v.title, publishAt: v.publishMode === 'at' ? v.publishAt : null }),
+  },
 ];
 
 const saveAs = (submitter: string) => (submitter === 'publish' ? 'publish' : 'draft');
+const BATCH_CODES = { publish: PUBLISH, delete: DELETE } as const;
 
 export default function ArticleTab() {
   const { message } = App.useApp();
@@ -79,12 +89,12 @@ export default function ArticleTab() {
   const rowActions = useMemo<RowAction<ArticleListItem>[]>(
     () => [
       editAction('edit', (r) => openEdit(r.id)),
-      ...publishActions<ArticleListItem>(articles, setScheduling),
+      ...publishActions<ArticleListItem>(articles, setScheduling, '文章'),
       deleteAction('delete', articles.remove, (r) => r.title),
     ],
     [openEdit],
   );
-  const batchActions = useMemo(() => publishBatchActions(articles, { publish: PUBLISH, delete: DELETE }), []);
+  const batchActions = usePublishBatchActions<ArticleListItem>(articles, BATCH_CODES, '文章', table);
 
   return (
     <>
@@ -110,6 +120,7 @@ export default function ArticleTab() {
         create={(values, submitter) => articles.create(toArticleBody(values, saveAs(submitter)))}
         update={(id, values, version, submitter) => articles.update(id, { ...toArticleBody(values, saveAs(submitter)), version })}
         submitters={SUBMITTERS}
+        draft={{ resource: 'articles' }}
         extraButtons={(form) => (
           <Button
             icon={<EyeOutlined />}

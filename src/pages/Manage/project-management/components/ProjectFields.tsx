@@ -22,6 +22,19 @@ import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
 import { optionsOf, type Dictionary } from '@/hooks/useDictionaries';
 
+/**
+ * A member row needs its person once something is written in it: an added row left empty is
+ * no member and is dropped when saved (toProjectBody), never a required field blocking 保存.
+ */
+const memberPicked =
+  (row: number): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_rule, value: string | undefined) => {
+      const role = getFieldValue(['members', row, 'role']) as string | undefined;
+      return !value && role?.trim() ? Promise.reject(new Error('请选择成员，或移除这一行')) : Promise.resolve();
+    },
+  });
+
 /** 结束日期 on or after 开始日期, as the server checks. */
 const endAfterStart: FormRule = ({ getFieldValue }) => ({
   validator: (_rule, value: Dayjs | null | undefined) => {
@@ -104,13 +117,18 @@ export default function ProjectFields({ record, types, risks, practitioners }: P
           />
         </Col>
       </Row>
-      <Form.Item label="项目成员" extra="只能选择本单位已审核通过的从业人员；项目负责人无需重复添加">
+      <Form.Item label="项目成员" extra="只能选择本单位已审核通过的从业人员；项目负责人无需重复添加；未选人员的空行将被忽略">
         <Form.List name="members">
           {(fields, { add, remove }) => (
             <Space orientation="vertical" style={{ width: '100%' }}>
               {fields.map((field, index) => (
                 <Space key={field.key} align="baseline" wrap>
-                  <Form.Item name={[field.name, 'practitionerId']} rules={[{ required: true, message: '请选择成员' }]} style={{ marginBottom: 0 }}>
+                  <Form.Item
+                    name={[field.name, 'practitionerId']}
+                    dependencies={[['members', field.name, 'role']]}
+                    rules={[memberPicked(field.name)]}
+                    style={{ marginBottom: 0 }}
+                  >
                     <Select
                       aria-label={`项目成员 ${index + 1}`}
                       placeholder="选择从业人员"
@@ -127,7 +145,7 @@ export default function ProjectFields({ record, types, risks, practitioners }: P
                 </Space>
               ))}
               {fields.length < PROJECT_MEMBERS_MAX && (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ role: '' })}>
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add()}>
                   添加成员
                 </Button>
               )}

@@ -136,6 +136,7 @@ export default function ProjectList() {
         create: (values) => createProject(toProjectBody(values)),
         update: (id, values, version) => updateProject(id, { ...toProjectBody(values), version }),
         submitter: { key: 'save', label: '保存', primary: true, successMessage: '项目已保存' },
+        draft: { resource: 'projects' },
         fields: (record) => <ProjectFields record={record} types={types} risks={risks} practitioners={people} />,
       }}
       detail={{ width: 820, approvedLabel: '已备案', body: (record) => <ProjectDetailCards record={record} types={types} risks={risks} /> }}
