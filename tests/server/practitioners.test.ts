@@ -335,7 +335,7 @@ describe.each(dialects)('practitioners on %s', (dialect) => {
       const made = await create(unit);
       const approved = await t.call<PractitionerApproveResult>('POST', `practitioners/${made.id}/approve`, { token: admin, body: {} });
       const token = await t.login(made.loginAccount, made.initialPassword, 3);
-      const future = await t.call('POST', `practitioners/${made.id}/leave`, { token: unit, body: { reason: '个人原因', leftOn: '2999-01-01' } });
+      const future = await t.call('POST', `practitioners/${made.id}/leave`, { token: unit, body: { reason: '个人原因', leftOn: '2199-01-01' } });
       expect(future.body.message).toBe('离职日期不能晚于今天');
       const left = await t.call('POST', `practitioners/${made.id}/leave`, { token: unit, body: { reason: '个人原因' } });
       expect(left.body.status).toBe(1);
