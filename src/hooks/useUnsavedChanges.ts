@@ -51,6 +51,8 @@ export function useUnsavedChanges(dirty: boolean, options: { onDiscard?: () => v
       modal.confirm({
         ...UNSAVED_CHANGES_QUESTION,
         okButtonProps: { danger: true },
+        // Enter keeps the typing: throwing it away takes a deliberate click.
+        autoFocusButton: 'cancel',
         onOk: () => {
           asking.current = false;
           onDiscardRef.current?.();

@@ -212,6 +212,8 @@ describe('ResourceFormDrawer: a form with changes asks before it goes away', () 
     type('写了一半');
     close();
     await asked('放弃未保存的修改？');
+    // Enter keeps the typing: the focus is on 继续编辑.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('继续编辑'));
     pressInQuestion('继续编辑');
     await waitFor(() => expect(question()).toBeNull());
     expect(drawerOpen()).toBe(true);

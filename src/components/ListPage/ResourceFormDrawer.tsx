@@ -193,6 +193,8 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
         content: question.content,
         okText: question.okText ?? okText,
         cancelText: '取消',
+        // Enter does not publish: the question's answer is a deliberate click.
+        autoFocusButton: 'cancel',
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
       });

@@ -67,6 +67,7 @@ export function useConfirm(): (question: SubmitQuestion) => Promise<void> {
           content: question.content,
           okText: question.okText ?? '确定',
           cancelText: '取消',
+          autoFocusButton: 'cancel',
           onOk: () => resolve(),
           onCancel: () => reject(new Error('cancelled')),
         });

@@ -158,15 +158,26 @@ function BatchSubmit({ records, onClose, onDone }: { records: InspectionRecord[]
                 size="small"
                 rowKey="id"
                 pagination={false}
-                scroll={{ x: 520, y: 280 }}
+                // Narrow enough for a phone: the state under the name, the two figures beside it.
+                scroll={{ x: 300, y: 280 }}
                 dataSource={records}
                 columns={[
-                  { title: '名称', dataIndex: 'subjectName', render: (_v, r) => nameOf(r) },
-                  { title: '状态', dataIndex: 'status', width: 100, render: (_v, r) => INSPECTION_STATUS_LABELS[r.status] },
+                  {
+                    title: '名称',
+                    dataIndex: 'subjectName',
+                    render: (_v, r) => (
+                      <Space orientation="vertical" size={0}>
+                        <span>{r.subjectName}</span>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {`${INSPECTION_SUBJECT_TYPE_LABELS[r.subjectType]} · ${INSPECTION_STATUS_LABELS[r.status]}`}
+                        </Typography.Text>
+                      </Space>
+                    ),
+                  },
                   {
                     title: '完成项目数',
                     key: 'projectsDone',
-                    width: 130,
+                    width: 104,
                     render: (_v, r, i) => (
                       <Form.Item name={['items', i, 'projectsDone']} rules={[{ required: true, message: '请填写' }]} style={{ marginBottom: 0 }}>
                         <InputNumber aria-label={`${r.subjectName} 完成项目数`} min={0} max={INSPECTION_FIGURE_MAX} precision={0} style={{ width: '100%' }} />
@@ -176,7 +187,7 @@ function BatchSubmit({ records, onClose, onDone }: { records: InspectionRecord[]
                   {
                     title: '培训学时',
                     key: 'trainingHours',
-                    width: 130,
+                    width: 104,
                     render: (_v, r, i) => (
                       <Form.Item name={['items', i, 'trainingHours']} rules={[{ required: true, message: '请填写' }]} style={{ marginBottom: 0 }}>
                         <InputNumber aria-label={`${r.subjectName} 培训学时`} min={0} max={INSPECTION_FIGURE_MAX} precision={0} style={{ width: '100%' }} />
