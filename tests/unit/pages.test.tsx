@@ -232,7 +232,7 @@ describe('public pages stay light', () => {
 
   it('the layout switch loads the back office lazily', () => {
     const source = fs.readFileSync(path.join(root, 'src/layouts/index.tsx'), 'utf8');
-    expect(source).toMatch(/lazy\(\(\) => import\('\.\/ManageLayout'\)\)/);
-    expect(source).not.toMatch(/^import .*ManageLayout/m);
+    expect(source).toMatch(/lazy\(\(\) => import\('\.\/ManageShell'\)\)/);
+    expect(source).not.toMatch(/^import .*(ManageShell|ManageLayout)/m);
   });
 });
