@@ -236,12 +236,13 @@ describe('back office', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入原密码'), { target: { value: superAdmin.password } });
     fireEvent.change(screen.getByPlaceholderText('请输入新密码'), { target: { value: 'short' } });
     fireEvent.change(screen.getByPlaceholderText('请再次输入新密码'), { target: { value: 'other' } });
-    expect(await screen.findByText('密码长度应为8至64位')).toBeInTheDocument();
+    // Validation and the toast's antd module (src/request/staticFeedback.ts) may take over a second on a loaded machine.
+    expect(await screen.findByText('密码长度应为8至64位', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('两次输入的新密码不一致')).toBeInTheDocument();
 
     fireEvent.change(screen.getByPlaceholderText('请输入新密码'), { target: { value: 'Harbor-Lamp-2026' } });
     fireEvent.change(screen.getByPlaceholderText('请再次输入新密码'), { target: { value: 'Harbor-Lamp-2026' } });
     fireEvent.click(screen.getByText('确 定'));
-    expect(await screen.findByText('密码修改成功，下次登录请使用新密码')).toBeInTheDocument();
+    expect(await screen.findByText('密码修改成功，下次登录请使用新密码', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
