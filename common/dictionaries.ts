@@ -87,6 +87,34 @@ export const DICTIONARIES = [
     items: items(['high', '高风险'], ['medium', '中风险'], ['low', '低风险']),
   },
   {
+    code: 'expert_category',
+    name: '专家类别',
+    items: items(['social_science', '社科研究'], ['engineering', '工程技术'], ['management', '综合管理']),
+  },
+  {
+    // Each value is `code:maximum points`; the enabled items add up to 100 (a review task keeps
+    // the rubric as it was when it was opened: server/modules/expert-reviews/rubric.ts).
+    code: 'review_rubric',
+    name: '评审评分细则',
+    items: items(
+      ['procedure:20', '评估程序合法合规'],
+      ['investigation:25', '风险调查与识别全面'],
+      ['estimation:20', '风险估计与等级判定科学'],
+      ['measures:20', '防范化解措施可行'],
+      ['report:15', '报告规范与结论明确'],
+    ),
+  },
+  {
+    code: 'review_reason',
+    name: '评审原因',
+    items: items(['application', '单位申请'], ['sampling', '质量抽查']),
+  },
+  {
+    code: 'review_decline_reason',
+    name: '专家婉拒原因',
+    items: items(['schedule', '时间冲突'], ['conflict', '存在利害关系需回避'], ['health', '身体原因'], ['other', '其他']),
+  },
+  {
     code: 'article_category',
     name: '文章栏目',
     items: items(

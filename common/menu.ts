@@ -249,6 +249,17 @@ export const MANAGE_ROOT: PageEntry = {
       permission: 'project:view',
     },
     {
+      // Review tasks, draws, score sheets and 质量抽查; a unit reads its own projects' reviews
+      // (the panel's names sealed), read only.
+      path: '/Manage/expert-review',
+      title: '评审管理',
+      titleByAuthType: { [MemberUnit]: '项目评审' },
+      icon: 'AuditOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit],
+      permission: 'review:task:view',
+    },
+    {
       path: '/Manage/business-audit',
       title: '业务审核管理',
       icon: 'FileSearchOutlined',

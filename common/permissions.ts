@@ -143,6 +143,18 @@ export const PERMISSION_GROUPS = [
     ],
   },
   {
+    group: '评审与质量抽查',
+    items: [
+      { code: 'review:task:view', name: '查看评审任务' },
+      { code: 'review:task:export', name: '导出评审任务' },
+      { code: 'review:manage', name: '管理评审任务（新建、记录专家答复、生成专家链接、结束评审、确认修改稿）' },
+      { code: 'review:draw', name: '抽取评审专家（含重新抽取、补抽）' },
+      { code: 'review:draw:view', name: '评审结束前查看抽取结果与专家姓名' },
+      { code: 'review:score', name: '录入评分表、评价专家' },
+      { code: 'review:sample', name: '质量抽查（抽取备案项目）' },
+    ],
+  },
+  {
     group: '业绩案例',
     items: [
       { code: 'case:view', name: '查看业绩案例' },

@@ -26,6 +26,8 @@ import {
   type ExpertRowAction,
 } from '@common/schemas/experts';
 import type { FileRef } from '@common/schemas/content';
+import { YEARLY_REVIEW_CAP_DEFAULT } from '@common/expertReview';
+import type { ExpertReviewStanding } from '@common/schemas/reviewTasks';
 import { checkEmail, checkPhone } from '@common/validators';
 import { apiPath, bad, bumped, callLog, done, download, hasKeyword, matching, notFound, pageOf, parseSort, stale, type ApiCall, type FixtureAccount } from './kit';
 
@@ -50,6 +52,9 @@ function expert(id: string, fields: Partial<ExpertRecord>): ExpertRecord {
     workUnit: null,
     position: null,
     specialties: [],
+    category: null,
+    practitionerId: null,
+    practitionerName: null,
     phone: null,
     email: null,
     introduction: null,
@@ -75,6 +80,7 @@ function fixtureExperts(): ExpertRecord[] {
       workUnit: '市委党校（市行政学院）',
       position: '教授',
       specialties: ['sociology', 'management'],
+      category: 'social_science',
       phone: '13905713100',
       photoFileId: EXPERT_PHOTO.fileId,
       photo: EXPERT_PHOTO,
@@ -87,6 +93,7 @@ function fixtureExperts(): ExpertRecord[] {
       workUnit: '市社会科学院',
       position: '研究员',
       specialties: ['sociology', 'psychology'],
+      category: 'social_science',
       sort: 20,
       updatedAt: '2026-10-05T02:00:00.000Z',
     }),
@@ -125,12 +132,22 @@ function dictValues(code: string): string[] {
   return DICTIONARIES.find((d) => d.code === code)?.items.map((i) => i.value) ?? [];
 }
 
+/**
+ * Each fixture expert's reviews and ratings as the server's list adds them
+ * (server/modules/expert-reviews/standing.ts): expert-2 is flagged (recent ratings average under 3).
+ */
+export const EXPERT_STANDING: Record<string, ExpertReviewStanding> = {
+  'expert-1': { reviewsThisYear: 3, yearlyCap: YEARLY_REVIEW_CAP_DEFAULT, lastReviewOn: '2026-09-18', averageRating: 4.5, ratingCount: 2, flagged: false },
+  'expert-2': { reviewsThisYear: 1, yearlyCap: YEARLY_REVIEW_CAP_DEFAULT, lastReviewOn: '2026-06-02', averageRating: 2.5, ratingCount: 2, flagged: true },
+};
+const NO_STANDING: ExpertReviewStanding = { reviewsThisYear: 0, yearlyCap: YEARLY_REVIEW_CAP_DEFAULT, lastReviewOn: null, averageRating: null, ratingCount: 0, flagged: false };
+
 /** A list row with what `account` may do, as the server's actionsFor answers (server/modules/experts/queries.ts). */
 function expertRow(account: FixtureAccount, e: ExpertRecord): ExpertListItem {
   const actions: ExpertRowAction[] = [];
   if (hasPermission(account.user, 'expert:edit')) actions.push('edit', e.public ? 'hide' : 'show', e.active ? 'disable' : 'enable');
   if (hasPermission(account.user, 'expert:delete')) actions.push('delete');
-  return { ...e, actions };
+  return { ...e, ...(EXPERT_STANDING[e.id] ?? NO_STANDING), actions };
 }
 
 function filtered(params: URLSearchParams): ExpertRecord[] {
@@ -138,6 +155,8 @@ function filtered(params: URLSearchParams): ExpertRecord[] {
     matching<ExpertRecord>(params, {
       keyword: (e, keyword) => hasKeyword(keyword, [e.name, e.workUnit]),
       specialty: (e, specialty) => e.specialties.includes(specialty),
+      category: 'category',
+      flagged: (e, flagged) => (EXPERT_STANDING[e.id]?.flagged ?? false) === (flagged === 'true'),
       professionalTitle: 'professionalTitle',
       public: 'public',
       active: 'active',
@@ -190,6 +209,9 @@ function build(body: ExpertCreateBody, previous: ExpertRecord | undefined, id: s
     workUnit: body.workUnit.trim(),
     position: keep('position'),
     specialties: [...body.specialties],
+    category: keep('category'),
+    practitionerId: keep('practitionerId'),
+    practitionerName: null,
     phone: keep('phone'),
     email: keep('email'),
     introduction: keep('introduction'),

@@ -11,7 +11,8 @@ import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
-import { BoundedInteger } from './kinds';
+import { BoundedInteger, Identifier } from './kinds';
+import { ExpertReviewStanding } from './reviewTasks';
 
 export const EXPERT_NAME_MAX = 50;
 export const EXPERT_TEXT_MAX = 100;
@@ -47,6 +48,11 @@ export const ExpertRecord = Type.Object({
   position: Nullable(Type.String()),
   /** dictionary specialty values, in the dictionary's order */
   specialties: Type.Array(Type.String()),
+  /** dictionary expert_category (社科研究 / 工程技术 / 综合管理): the review panels' composition rules use it. */
+  category: Nullable(Type.String()),
+  /** The expert's own practitioner record, if any: the draw keeps them off their units' projects. */
+  practitionerId: Nullable(Type.String()),
+  practitionerName: Nullable(Type.String()),
   /** Whole: staff see the contact details (the public site masks them). */
   phone: Nullable(Type.String()),
   email: Nullable(Type.String()),
@@ -74,9 +80,14 @@ export type ExpertRecord = Static<typeof ExpertRecord>;
 export const EXPERT_ROW_ACTIONS = ['edit', 'delete', 'show', 'hide', 'enable', 'disable'] as const;
 export type ExpertRowAction = (typeof EXPERT_ROW_ACTIONS)[number];
 
-/** A row of the staff's expert list: the record and what the caller may do with it. */
+/**
+ * A row of the staff's expert list: the record, the expert's reviews (this year against the
+ * yearly cap, the last one, the average rating and whether it flags the expert; see
+ * ExpertReviewStanding in ./reviewTasks.ts) and what the caller may do with it.
+ */
 export const ExpertListItem = Type.Object({
   ...ExpertRecord.properties,
+  ...ExpertReviewStanding.properties,
   actions: Type.Array(Type.Enum(EXPERT_ROW_ACTIONS), { title: '可执行的操作' }),
 });
 export type ExpertListItem = Static<typeof ExpertListItem>;
@@ -89,6 +100,9 @@ export const ExpertListQuery = Type.Object(
     professionalTitle: Type.Optional(Type.String({ maxLength: 40, title: '职称' })),
     public: Type.Optional(Type.Boolean({ title: '公开状态' })),
     active: Type.Optional(Type.Boolean({ title: '启用状态' })),
+    category: Type.Optional(Type.String({ maxLength: 40, title: '专家类别' })),
+    /** Only the experts whose recent ratings flag them. */
+    flagged: Type.Optional(Type.Boolean({ title: '评价偏低' })),
   },
   { additionalProperties: false },
 );
@@ -103,6 +117,8 @@ export const ExpertExportQuery = Type.Object(
     professionalTitle: ExpertListQuery.properties.professionalTitle,
     public: ExpertListQuery.properties.public,
     active: ExpertListQuery.properties.active,
+    category: ExpertListQuery.properties.category,
+    flagged: ExpertListQuery.properties.flagged,
   },
   { additionalProperties: false },
 );
@@ -127,6 +143,8 @@ const expertFields = {
   email: Text('电子邮箱', EXPERT_EMAIL_MAX),
   introduction: Text('简介', EXPERT_INTRODUCTION_MAX),
   photoFileId: Type.Optional(Nullable(Type.String({ pattern: FILE_ID_PATTERN, title: '照片' }))),
+  category: Text('专家类别', 40),
+  practitionerId: Type.Optional(Nullable(Identifier('关联的从业人员'))),
   public: Type.Optional(Type.Boolean({ title: '公开' })),
   active: Type.Optional(Type.Boolean({ title: '启用' })),
   sort: Type.Optional(BoundedInteger({ title: '排序', minimum: 0, maximum: 1_000_000 })),

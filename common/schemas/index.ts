@@ -7,3 +7,4 @@ export * from './roles';
 export * from './system';
 export * from './operationLogs';
 export * from './sitePages';
+export * from './reviewTasks';

@@ -238,6 +238,10 @@ export interface ExpertsTable extends AuditColumns {
   active: IntBool;
   /** Display order in the library, ascending. */
   sort: number;
+  /** dictionary expert_category (0011_quality_review); null until staff set it. */
+  category: string | null;
+  /** The expert's own practitioner record, if any (0011): the draw's practitioner exclusion. */
+  practitioner_id: string | null;
 }
 
 export interface ExpertSpecialtiesTable {

@@ -7,8 +7,10 @@
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DomainTables } from './domainTypes';
+import type { QualityReviewTables } from './qualityReviewTypes';
 
 export type * from './domainTypes';
+export type * from './qualityReviewTypes';
 
 /** 0 or 1; see `toBool` / `fromBool` in ./index.ts. */
 export type IntBool = number;
@@ -144,7 +146,7 @@ export interface OperationLogsTable {
 }
 
 /** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts. */
-export interface Database extends DomainTables {
+export interface Database extends DomainTables, QualityReviewTables {
   accounts: AccountsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;

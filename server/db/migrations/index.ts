@@ -16,6 +16,7 @@ import { personalDataMigration } from './0007_personal_data';
 import { supervisionMigration } from './0008_supervision';
 import { loginFailuresMigration } from './0009_login_failures';
 import { practitionerNameIndexMigration } from './0010_practitioner_name_index';
+import { qualityReviewMigration } from './0011_quality_review';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -31,6 +32,7 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0008_supervision', supervisionMigration],
   ['0009_login_failures', loginFailuresMigration],
   ['0010_practitioner_name_index', practitionerNameIndexMigration],
+  ['0011_quality_review', qualityReviewMigration],
 ];
 
 /** Every migration this code knows, in order. */

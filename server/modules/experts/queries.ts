@@ -2,7 +2,9 @@
  * Reading experts as staff see them: the filtered list (also what the export walks through),
  * one record, and the dictionaries' labels for the export.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { YEARLY_REVIEW_CAP_DEFAULT } from '@common/expertReview';
+import type { ExpertReviewStanding } from '@common/schemas/reviewTasks';
 import type { Page } from '@common/schemas/common';
 import { hasPermission } from '@common/permissions';
 import type { ExpertExportQuery, ExpertListItem, ExpertListQuery, ExpertRecord, ExpertRowAction } from '@common/schemas/experts';
@@ -10,6 +12,7 @@ import { filesById, toFileRef } from '../../content/files';
 import { toBool } from '../../db/index';
 import type { Database, DbOrTrx, ExpertRow } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
+import { flaggedExpertIds, standingOf } from '../expert-reviews/standing';
 
 const SORTABLE = {
   sort: 'sort',
@@ -39,7 +42,17 @@ export function filteredExperts(db: DbOrTrx, query: ExpertExportQuery): ExpertsQ
   if (query.professionalTitle) base = base.where('experts.professional_title', '=', query.professionalTitle);
   if (query.public !== undefined) base = base.where('experts.public', '=', query.public ? 1 : 0);
   if (query.active !== undefined) base = base.where('experts.active', '=', query.active ? 1 : 0);
+  if (query.category) base = base.where('experts.category', '=', query.category);
   return base;
+}
+
+/** The list's filters with `flagged` (the experts whose recent ratings are low: ../expert-reviews/standing.ts). */
+export async function filteredExpertsWithStanding(db: DbOrTrx, query: ExpertExportQuery): Promise<ExpertsQuery> {
+  const base = filteredExperts(db, query);
+  if (query.flagged === undefined) return base;
+  const flagged = await flaggedExpertIds(db);
+  if (query.flagged) return flagged.length ? base.where('experts.id', 'in', flagged) : base.where(sql<boolean>`1 = 0`);
+  return flagged.length ? base.where('experts.id', 'not in', flagged) : base;
 }
 
 export function expertSort(sort: string | undefined): Sort<SortColumn> {
@@ -78,13 +91,16 @@ export async function specialtiesOf(db: DbOrTrx, expertIds: readonly string[]): 
 
 export async function toExpertRecords(db: DbOrTrx, rows: readonly ExpertRow[]): Promise<ExpertRecord[]> {
   const ids = rows.map((r) => r.id);
-  const [specialties, photos] = await Promise.all([
+  const linked = [...new Set(rows.map((r) => r.practitioner_id).filter((id): id is string => !!id))];
+  const [specialties, photos, practitioners] = await Promise.all([
     specialtiesOf(db, ids),
     filesById(
       db,
       rows.map((r) => r.photo_file_id),
     ),
+    linked.length ? db.selectFrom('practitioners').select(['id', 'name']).where('id', 'in', linked).execute() : Promise.resolve([]),
   ]);
+  const practitionerNames = new Map(practitioners.map((p) => [p.id, p.name]));
   return rows.map((r) => {
     const photo = r.photo_file_id ? photos.get(r.photo_file_id) : undefined;
     return {
@@ -96,6 +112,9 @@ export async function toExpertRecords(db: DbOrTrx, rows: readonly ExpertRow[]): 
       workUnit: r.work_unit,
       position: r.position,
       specialties: specialties.get(r.id) ?? [],
+      category: r.category,
+      practitionerId: r.practitioner_id,
+      practitionerName: r.practitioner_id ? (practitionerNames.get(r.practitioner_id) ?? null) : null,
       phone: r.phone,
       email: r.email,
       introduction: r.introduction,
@@ -120,13 +139,17 @@ export function actionsFor(user: Parameters<typeof hasPermission>[0], expert: Pi
   return actions;
 }
 
-export async function listExperts(db: DbOrTrx, user: Parameters<typeof hasPermission>[0], query: ExpertListQuery): Promise<Page<ExpertListItem>> {
+/** A page of the staff's list: each expert with their reviews this year, last review and rating (on `today`, Beijing). */
+export async function listExperts(db: DbOrTrx, user: Parameters<typeof hasPermission>[0], query: ExpertListQuery, today: string): Promise<Page<ExpertListItem>> {
   const page = paging(query);
   const sort = expertSort(query.sort);
-  const { rows, total } = await fetchPage(filteredExperts(db, query), page, (q) => orderedExperts(q, sort));
-  const list = (await toExpertRecords(db, rows)).map((r) => ({ ...r, actions: actionsFor(user, r) }));
+  const { rows, total } = await fetchPage(await filteredExpertsWithStanding(db, query), page, (q) => orderedExperts(q, sort));
+  const [records, standing] = await Promise.all([toExpertRecords(db, rows), standingOf(db, rows.map((r) => r.id), today)]);
+  const list = records.map((r) => ({ ...r, ...(standing.get(r.id) ?? noStanding), actions: actionsFor(user, r) }));
   return { list, total, current: page.current, pageSize: page.pageSize };
 }
+
+const noStanding: ExpertReviewStanding = { reviewsThisYear: 0, yearlyCap: YEARLY_REVIEW_CAP_DEFAULT, lastReviewOn: null, averageRating: null, ratingCount: 0, flagged: false };
 
 export async function findExpertRow(db: DbOrTrx, id: string): Promise<ExpertRow | undefined> {
   return db.selectFrom('experts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -144,7 +167,7 @@ export const EXPORT_BATCH = 500;
 export async function* exportExperts(db: DbOrTrx, query: ExpertExportQuery): AsyncGenerator<ExpertRecord> {
   const sort = expertSort(query.sort);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = await orderedExperts(filteredExperts(db, query), sort).limit(EXPORT_BATCH).offset(offset).execute();
+    const rows = await orderedExperts(await filteredExpertsWithStanding(db, query), sort).limit(EXPORT_BATCH).offset(offset).execute();
     yield* await toExpertRecords(db, rows);
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -32,6 +32,7 @@ import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { publicRead } from '../../http/readCache';
+import { beijingDay } from '../../content/views';
 import { prepareExpertExport } from './export';
 import { listPublicExperts } from './publicQueries';
 import { findExpert, listExperts } from './queries';
@@ -74,7 +75,7 @@ const expertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(PageResult(ExpertListItem)) },
       },
     },
-    async (request) => ok(await listExperts(app.db, requireUser(request), request.query)),
+    async (request) => ok(await listExperts(app.db, requireUser(request), request.query, beijingDay(app.clock()))),
   );
 
   // Before /experts/:id, so that "export" is never taken for an id.

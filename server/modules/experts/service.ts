@@ -60,6 +60,8 @@ interface CleanExpert {
   email: string | null;
   introduction: string | null;
   photo_file_id: string | null;
+  category: string | null;
+  practitioner_id: string | null;
   specialties: string[];
 }
 
@@ -81,6 +83,8 @@ async function clean(request: FastifyRequest, body: ExpertCreateBody, row: Exper
   const email = textOrNull(pick(body.email, row?.email));
   const birthYear = pick(body.birthYear, row?.birth_year === undefined || row?.birth_year === null ? null : Number(row.birth_year));
   const photo = pick(body.photoFileId, row?.photo_file_id) || null;
+  const category = textOrNull(pick(body.category, row?.category));
+  const practitionerId = pick(body.practitionerId, row?.practitioner_id) || null;
   const specialties = [...new Set(body.specialties.map((s) => s.trim()).filter(Boolean))];
   if (specialties.length === 0) throw new BizError('专业领域至少需要1项');
 
@@ -99,6 +103,11 @@ async function clean(request: FastifyRequest, body: ExpertCreateBody, row: Exper
   await assertDictValues(db, 'specialty', specialties, '专业领域', storedSpecialties);
   if (gender) await assertDictValues(db, 'gender', [gender], '性别', row?.gender ? [row.gender] : []);
   if (title) await assertDictValues(db, 'professional_title', [title], '职称', row?.professional_title ? [row.professional_title] : []);
+  if (category) await assertDictValues(db, 'expert_category', [category], '专家类别', row?.category ? [row.category] : []);
+  if (practitionerId && practitionerId !== row?.practitioner_id) {
+    const practitioner = await db.selectFrom('practitioners').select('id').where('id', '=', practitionerId).executeTakeFirst();
+    if (!practitioner) throw new BizError('关联的从业人员不存在');
+  }
   // A photo already on the record was checked when it was set; a new one must be an image the editor may read.
   await assertAttachable(db, requireUser(request), request.server.clock(), [photo], '照片', { imagesOnly: true, kept: [row?.photo_file_id ?? ''] });
 
@@ -113,6 +122,8 @@ async function clean(request: FastifyRequest, body: ExpertCreateBody, row: Exper
     email,
     introduction: textOrNull(pick(body.introduction, row?.introduction)),
     photo_file_id: photo,
+    category,
+    practitioner_id: practitionerId,
     specialties,
   };
 }
@@ -172,6 +183,8 @@ const FIELD_NAMES: Record<keyof CleanExpert | 'public' | 'active' | 'sort', stri
   email: '电子邮箱',
   introduction: '简介',
   photo_file_id: '照片',
+  category: '专家类别',
+  practitioner_id: '关联的从业人员',
   specialties: '专业领域',
   public: '公开',
   active: '启用',
@@ -213,12 +226,19 @@ export async function updateExpert(request: FastifyRequest, id: string, body: Ex
   });
 }
 
-/** Deletes an expert with its specialties and search document (the photo stays a stored file). */
+/**
+ * Deletes an expert with its specialties, declared conflicts and search document (the photo
+ * stays a stored file). An expert ever drawn for a review stays: the draw's record names them
+ * (disable instead).
+ */
 export async function deleteExpert(request: FastifyRequest, id: string): Promise<void> {
   const { db } = request.server;
   const row = await findExpertRow(db, id);
   if (!row) throw errors.notFound(NOUN);
+  const drawn = await db.selectFrom('review_seats').select('id').where('expert_id', '=', id).limit(1).executeTakeFirst();
+  if (drawn) throw new BizError(`${NOUN}「${row.name}」已被抽取参加评审，抽取记录须保留，不能删除；不再聘用请停用`);
   await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('expert_conflicts').where('expert_id', '=', id).execute();
     // The foreign key cascades too; said here so that the rows go whatever the database enforces.
     await trx.deleteFrom('expert_specialties').where('expert_id', '=', id).execute();
     await trx.deleteFrom('experts').where('id', '=', id).execute();
