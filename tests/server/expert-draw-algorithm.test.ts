@@ -240,6 +240,26 @@ function candidatesOf(count: number, prefix = 'ex'): DrawCandidate[] {
 
 const noRules = (panelSize = 5, backupCount = 2): PanelRules => ({ panelSize, backupCount, requiredCategories: [], wantedSpecialties: [] });
 
+/**
+ * The composition of docs/expert-draw.md for rules no more than the seats (no look-ahead needed):
+ * walk the shuffled order taking whoever meets a rule still open, then rank the taken first.
+ */
+function referencePanel(candidates: readonly DrawCandidate[], rules: PanelRules, order: readonly string[]) {
+  const byId = new Map(candidates.map((c) => [c.expertId, c]));
+  const open = [...rules.requiredCategories.map((value) => ({ category: value })), ...rules.wantedSpecialties.map((value) => ({ specialty: value }))];
+  const meets = (id: string, rule: { category?: string; specialty?: string }) =>
+    rule.category !== undefined ? byId.get(id)?.category === rule.category : byId.get(id)?.specialties.includes(rule.specialty ?? '') === true;
+  const taken: string[] = [];
+  for (const id of order) {
+    if (open.length === 0) break;
+    if (!open.some((rule) => meets(id, rule))) continue;
+    taken.push(id);
+    for (let r = open.length - 1; r >= 0; r -= 1) if (meets(id, open[r])) open.splice(r, 1);
+  }
+  const ranked = [...taken, ...order.filter((id) => !taken.includes(id))];
+  return { panel: ranked.slice(0, rules.panelSize), backups: ranked.slice(rules.panelSize, rules.panelSize + rules.backupCount) };
+}
+
 describe('the panel', () => {
   it('without composition rules is the first panelSize of the shuffle, the backups the next ones', () => {
     const pool = candidatesOf(30);
@@ -261,7 +281,7 @@ describe('the panel', () => {
     expect(c.order).not.toEqual(a.order.filter((id) => id !== pool[0].expertId));
   });
 
-  it('meets every rule when it can, takes the rule experts in shuffled order and the rest after them', () => {
+  it('meets every rule when it can: the experts the rules need first, in shuffled order, then the rest', () => {
     const pool = candidatesOf(60);
     const rules: PanelRules = { panelSize: 5, backupCount: 2, requiredCategories: ['engineering', 'management'], wantedSpecialties: ['law', 'environment'] };
     const byId = new Map(pool.map((c) => [c.expertId, c]));
@@ -273,9 +293,8 @@ describe('the panel', () => {
       for (const specialty of rules.wantedSpecialties) expect(members.some((m) => m?.specialties.includes(specialty))).toBe(true);
       expect(outcome.panel).toHaveLength(5);
       expect(outcome.backups).toHaveLength(2);
-      // Listed in shuffled order; the backups are the first of the order off the panel.
-      const position = (id: string) => outcome.order.indexOf(id);
-      expect([...outcome.panel].sort((x, y) => position(x) - position(y))).toEqual(outcome.panel);
+      expect({ panel: outcome.panel, backups: outcome.backups }).toEqual(referencePanel(pool, rules, outcome.order));
+      // The backups are the first of the shuffled order off the panel.
       expect(outcome.backups).toEqual(outcome.order.filter((id) => !outcome.panel.includes(id)).slice(0, 2));
     }
   });
@@ -288,7 +307,7 @@ describe('the panel', () => {
     }
   });
 
-  it('gives one seat to an expert who meets two rules, and fills the rest in shuffled order', () => {
+  it('gives one seat to an expert who meets two rules, and ranks the rest in shuffled order', () => {
     // The worked example of docs/expert-draw.md checks the same with its numbers; here over many seeds.
     const pool: DrawCandidate[] = [
       { expertId: 'both', category: 'social_science', specialties: ['law'] },
@@ -300,18 +319,17 @@ describe('the panel', () => {
     for (let k = 0; k < 60; k += 1) {
       const outcome = drawPanel(pool, rules, seedOf(`two-${k}`));
       if (!outcome.ok) throw new Error(outcome.message);
-      const inOrder = (chosen: string[]) => outcome.order.filter((id) => chosen.includes(id));
       const firstSocial = outcome.order.find((id) => id.startsWith('soc')) ?? '';
       if (outcome.order.indexOf('both') < outcome.order.indexOf(firstSocial)) {
         // `both` meets 社科研究 and 法律 in one seat: the walk stops there and the two seats left
         // go to the first others of the order, whatever their category.
         branches.bothFirst += 1;
-        expect(outcome.panel).toEqual(inOrder(['both', ...outcome.order.filter((id) => id !== 'both').slice(0, 2)]));
+        expect(outcome.panel).toEqual(['both', ...outcome.order.filter((id) => id !== 'both').slice(0, 2)]);
       } else {
         // A 社科研究 expert comes first and takes 社科研究; `both` then takes 法律; one seat is left.
         branches.socialFirst += 1;
         const taken = [firstSocial, 'both'];
-        expect(outcome.panel).toEqual(inOrder([...taken, ...outcome.order.filter((id) => !taken.includes(id)).slice(0, 1)]));
+        expect(outcome.panel).toEqual([...taken, ...outcome.order.filter((id) => !taken.includes(id)).slice(0, 1)]);
       }
     }
     expect(branches.bothFirst).toBeGreaterThan(0);
@@ -384,11 +402,34 @@ describe('the panel', () => {
     }
   });
 
-  it('refuses a panel size or backup count outside the rules', () => {
-    expect(() => drawPanel(candidatesOf(20), noRules(4), seedOf('x'))).toThrow(RangeError);
-    expect(() => drawPanel(candidatesOf(20), noRules(11), seedOf('x'))).toThrow(RangeError);
-    expect(() => drawPanel(candidatesOf(20), noRules(5, 1), seedOf('x'))).toThrow(RangeError);
+  it('seats as few as one (a supplementary round), the ones the rules need first', () => {
+    const pool: DrawCandidate[] = [
+      ...candidatesOf(20).map((c) => ({ ...c, category: 'social_science', specialties: ['sociology'] })),
+      { expertId: 'eng-law', category: 'engineering', specialties: ['law'] },
+      { expertId: 'eng', category: 'engineering', specialties: ['construction'] },
+      { expertId: 'law', category: 'social_science', specialties: ['law'] },
+    ];
+    const lacking: PanelRules = { panelSize: 1, backupCount: 0, requiredCategories: ['engineering'], wantedSpecialties: ['law'] };
+    for (let k = 0; k < 20; k += 1) {
+      // One seat for two rules: only the expert meeting both will do, wherever they are in the order.
+      expect(drawPanel(pool, lacking, seedOf(`one-${k}`))).toMatchObject({ ok: true, panel: ['eng-law'], backups: [] });
+      // Two seats: whoever the walk takes for the rules, they are seated first.
+      const two = drawPanel(pool, { ...lacking, panelSize: 2, backupCount: 1 }, seedOf(`one-${k}`));
+      if (!two.ok) throw new Error(two.message);
+      expect(two.panel).toEqual(referencePanel(pool, { ...lacking, panelSize: 2, backupCount: 1 }, two.order).panel);
+    }
+    const withoutBoth = pool.filter((c) => c.expertId !== 'eng-law');
+    expect(drawPanel(withoutBoth, lacking, seedOf('one')).ok).toBe(false);
+  });
+
+  it('refuses a panel without a seat, a backup count that is not a whole number, an expert twice', () => {
+    expect(() => drawPanel(candidatesOf(20), noRules(0), seedOf('x'))).toThrow(RangeError);
+    expect(() => drawPanel(candidatesOf(20), noRules(1.5), seedOf('x'))).toThrow(RangeError);
+    expect(() => drawPanel(candidatesOf(20), noRules(5, -1), seedOf('x'))).toThrow(RangeError);
     expect(() => drawPanel([...candidatesOf(8), ...candidatesOf(1)], noRules(5), seedOf('x'))).toThrow(RangeError);
+  });
+
+  it("knows a task's panel sizes and backups", () => {
     expect([1, 3, 5, 7, 9, 11].map(isValidPanelSize)).toEqual([false, true, true, true, true, false]);
     expect(panelRulesProblem(5, 2)).toBeNull();
     expect(panelRulesProblem(6, 2)).toBe('评审专家人数应为 3–9 之间的奇数');

@@ -11,7 +11,6 @@
  * old version kept for verifying the draws recorded with it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { panelRulesProblem } from '@common/expertReview';
 
 /** Names the generator, the shuffle and the composition walk below; kept with every draw and sample. */
 export const DRAW_ALGORITHM_VERSION = 'hmac-sha256-ctr+fisher-yates+rule-walk/1';
@@ -122,9 +121,12 @@ export interface DrawCandidate {
 }
 
 export interface PanelRules {
-  /** odd, 3–9 (common/expertReview.ts) */
+  /**
+   * How many to seat. A task's panel is odd, 3–9, with at least 2 backups (panelRulesProblem of
+   * common/expertReview.ts); a supplementary round draws just the seats left vacant, so the
+   * draw itself takes any size from 1 and any number of backups from 0.
+   */
   panelSize: number;
-  /** at least 2 */
   backupCount: number;
   /** at least one panel member of each of these categories */
   requiredCategories: readonly string[];
@@ -145,9 +147,9 @@ export type DrawOutcome =
       ok: true;
       /** the whole eligible pool in shuffled order */
       order: string[];
-      /** the panel, in shuffled order */
+      /** the panel in rank order: the experts taken for the rules as the walk took them, then the others in shuffled order */
       panel: string[];
-      /** the ranked backups: the first experts of the shuffled order not on the panel */
+      /** the ranked backups: the next experts of the shuffled order not on the panel */
       backups: string[];
     }
   | {
@@ -226,14 +228,16 @@ const MAX_RULES = 30;
  *     met, unless the rules still unmet could then no longer be met within the seats left; one
  *     expert meeting several rules takes one seat and meets them all; the walk stops when every
  *     rule is met;
- *  3. the seats left go to the experts not taken, in shuffled order;
- *  4. the backups are the next `backupCount` experts of the shuffled order not on the panel.
+ *  3. the ranked list is the experts taken, in the order taken, then all the others in shuffled
+ *     order; the panel is its first panelSize, the backups the next backupCount.
+ * So the panel's first members are the ones the rules needed: a round that seats fewer than
+ * the panel can still seat them first.
  * Refused, before anything is shuffled, when the pool is smaller than the panel and its backups,
  * when no eligible expert meets a rule, or when no choice of panelSize experts meets all rules.
  */
 export function drawPanel(candidates: readonly DrawCandidate[], rules: PanelRules, seedHex: string): DrawOutcome {
-  const problem = panelRulesProblem(rules.panelSize, rules.backupCount);
-  if (problem) throw new RangeError(problem);
+  if (!Number.isInteger(rules.panelSize) || rules.panelSize < 1) throw new RangeError('a panel has at least one seat');
+  if (!Number.isInteger(rules.backupCount) || rules.backupCount < 0) throw new RangeError('a backup count is a whole number');
   const composition = compositionRules(rules);
   if (composition.length > MAX_RULES) throw new RangeError(`at most ${MAX_RULES} composition rules`);
 
@@ -280,7 +284,8 @@ export function drawPanel(candidates: readonly DrawCandidate[], rules: PanelRule
   }
 
   const order = shuffleIds([...maskOf.keys()], seedHex);
-  const onPanel = new Set<string>();
+  const taken: string[] = [];
+  const isTaken = new Set<string>();
   // When there are no more rules than seats, every rule has an expert and taking one can never
   // strand another rule; only otherwise is the search needed.
   const mustCheck = composition.length > rules.panelSize;
@@ -290,16 +295,12 @@ export function drawPanel(candidates: readonly DrawCandidate[], rules: PanelRule
     const mask = maskOf.get(id) ?? 0;
     if ((mask & unmet) === 0) continue;
     const rest = unmet & ~mask;
-    const seatsLeft = rules.panelSize - onPanel.size - 1;
+    const seatsLeft = rules.panelSize - taken.length - 1;
     if (mustCheck && bitCount(rest) > seatsLeft && fewestToMeet(rest, masks, seatsLeft) > seatsLeft) continue;
-    onPanel.add(id);
+    taken.push(id);
+    isTaken.add(id);
     unmet = rest;
   }
-  for (const id of order) {
-    if (onPanel.size >= rules.panelSize) break;
-    onPanel.add(id);
-  }
-  const panel = order.filter((id) => onPanel.has(id));
-  const backups = order.filter((id) => !onPanel.has(id)).slice(0, rules.backupCount);
-  return { ok: true, order, panel, backups };
+  const ranked = [...taken, ...order.filter((id) => !isTaken.has(id))];
+  return { ok: true, order, panel: ranked.slice(0, rules.panelSize), backups: ranked.slice(rules.panelSize, rules.panelSize + rules.backupCount) };
 }

@@ -60,9 +60,14 @@ export interface ExcludedExpert {
   reason: string;
 }
 
+/** An eligible expert as the draw and its record take them (their own copy of the specialties). */
+export interface EligibleExpert extends DrawCandidate {
+  specialties: string[];
+}
+
 export interface PoolClassification {
   /** in the order given */
-  eligible: DrawCandidate[];
+  eligible: EligibleExpert[];
   /** in the order given */
   excluded: ExcludedExpert[];
 }
@@ -252,11 +257,11 @@ export function classifyPool(experts: readonly ExpertFacts[], ctx: DrawContext):
     return null;
   };
 
-  const eligible: DrawCandidate[] = [];
+  const eligible: EligibleExpert[] = [];
   const excluded: ExcludedExpert[] = [];
   for (const expert of experts) {
     const rule = firstRule(expert);
-    if (rule === null) eligible.push({ expertId: expert.expertId, category: expert.category, specialties: expert.specialties });
+    if (rule === null) eligible.push({ expertId: expert.expertId, category: expert.category, specialties: [...expert.specialties] });
     else excluded.push({ expertId: expert.expertId, rule, reason: EXCLUSION_REASONS[rule] });
   }
   return { eligible, excluded };
