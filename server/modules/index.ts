@@ -45,6 +45,7 @@ import casesRoutes from './cases/routes';
 import businessAuditRoutes from './business-audit/routes';
 import messagesRoutes from './messages/routes';
 import workbenchRoutes from './workbench/routes';
+import expertReviewsRoutes from './expert-reviews/routes';
 import { infoChangeReviewHandler, registrationReviewHandler } from './member-units/reviewHandler';
 import { practitionerReviewHandler } from './practitioners/reviewHandler';
 import { unitChangeReviewHandler } from './unit-changes/reviewHandler';
@@ -82,6 +83,7 @@ export const apiModules: FastifyPluginAsync[] = [
   businessAuditRoutes,
   messagesRoutes,
   workbenchRoutes,
+  expertReviewsRoutes,
 ];
 
 /** One entry per review kind the business-audit queue can decide. */

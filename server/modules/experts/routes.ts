@@ -10,6 +10,10 @@
  *   DELETE /experts/:id             delete
  *   POST   /experts/:id/show|hide       on / off the public expert page
  *   POST   /experts/:id/enable|disable  in / out of active service
+ *   GET    /experts/:id/conflicts   the expert's declared conflicts (the review draw's 回避; ./conflicts.ts)
+ *   POST   /experts/:id/conflicts   declare one
+ *   PUT    /expert-conflicts/:id    edit one (with the version read)
+ *   DELETE /expert-conflicts/:id    remove one
  *
  * The public page shows an expert only when public AND active (publicQueries.ts).
  */
@@ -27,12 +31,14 @@ import {
   ExpertUpdateBody,
 } from '@common/schemas/experts';
 import { PublicExpert, PublicExpertListQuery } from '@common/schemas/public';
+import { ExpertConflict, ExpertConflictCreateBody, ExpertConflictUpdateBody } from '@common/schemas/reviewTasks';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { publicRead } from '../../http/readCache';
 import { beijingDay } from '../../content/views';
+import { addConflict, conflictsOf, removeConflict, updateConflict } from './conflicts';
 import { prepareExpertExport } from './export';
 import { listPublicExperts } from './publicQueries';
 import { findExpert, listExperts } from './queries';
@@ -122,6 +128,36 @@ const expertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await deleteExpert(request, request.params.id);
       return ok(null, '专家已删除');
+    },
+  );
+
+  app.get(
+    '/experts/:id/conflicts',
+    { config: staff('expert:view'), schema: { tags, summary: '专家申报的利害关系（评审抽取的回避依据）', params: IdParams, response: { 200: Envelope(Type.Array(ExpertConflict)) } } },
+    async (request) => ok(await conflictsOf(app.db, request.params.id)),
+  );
+
+  app.post(
+    '/experts/:id/conflicts',
+    { config: staff('expert:edit'), schema: { tags, summary: '申报利害关系（任职、担任负责人或顾问、持股、亲属任职，含起止日期）', params: IdParams, body: ExpertConflictCreateBody, response: { 200: Envelope(CreatedResult) } } },
+    async (request) => ok({ id: await addConflict(request, request.params.id, request.body) }, '利害关系已登记'),
+  );
+
+  app.put(
+    '/expert-conflicts/:id',
+    { config: staff('expert:edit'), schema: { tags, summary: '修改申报的利害关系（带上读取时的 version）', params: IdParams, body: ExpertConflictUpdateBody, response: { 200: Done } } },
+    async (request) => {
+      await updateConflict(request, request.params.id, request.body);
+      return ok(null, '利害关系已保存');
+    },
+  );
+
+  app.delete(
+    '/expert-conflicts/:id',
+    { config: staff('expert:edit'), schema: { tags, summary: '删除申报的利害关系', params: IdParams, response: { 200: Done } } },
+    async (request) => {
+      await removeConflict(request, request.params.id);
+      return ok(null, '利害关系已删除');
     },
   );
 
