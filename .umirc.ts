@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import { ASSOCIATION_NAME } from './common/association';
 import proxy from './config/proxy';
+import { BROWSER_TARGETS } from './config/targets';
 
 export default defineConfig({
   alias: { '@common': path.resolve(__dirname, 'common') },
@@ -35,12 +36,12 @@ export default defineConfig({
   // and a new release can never be mixed with an old cached entry file.
   hash: true,
   esbuildMinifyIIFE: true,
-  // The browsers antd 6 supports (it needs CSS :where), which also covers the Chromium cores of
-  // 360, QQ and Sogou browsers in use. Polyfills: the stable standard only, for those targets;
-  // Umi's default `core-js` also polyfilled 176 proposals nothing here uses (~30 KB compressed
-  // in every first visit).
-  targets: { chrome: 88, edge: 88, firefox: 78, safari: 15 },
-  polyfill: { imports: ['core-js/stable'] },
+  // config/targets.ts. Polyfills: the stable standard only, for those targets (Umi's default
+  // `core-js` also polyfilled 176 proposals nothing here uses), and not in the entry:
+  // src/polyfills.ts, loaded before the first render only by a browser that lacks part of it
+  // (src/app.tsx `render`). The entry keeps Umi's regenerator runtime alone.
+  targets: BROWSER_TARGETS,
+  polyfill: { imports: [] },
   // Titles are set by the pages themselves (usePageMeta, the layouts); react-helmet-async unused.
   helmet: false,
   // Umi provides a Buffer polyfill (25 KB) to every module that names `Buffer`; in this app

@@ -16,10 +16,21 @@ let passed = 0;
 let failed = 0;
 const summary = [];
 
+/** Seconds each step took, printed with the summary (CI's time budget is spent here). */
+const seconds = new Map();
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  seconds.set(label, Math.round((Date.now() - started) / 1000));
   return result.status === 0;
+}
+
+/** A summary line with the step's time. */
+function line(ok, label, detail = '') {
+  const took = seconds.has(label) ? `（${seconds.get(label)} s）` : '';
+  return `${ok ? '通过' : '失败'}  ${label}${detail}${took}`;
 }
 
 function check(label, command, args, step = label) {
@@ -27,7 +38,7 @@ function check(label, command, args, step = label) {
   const ok = run(label, command, args);
   if (ok) passed += 1;
   else failed += 1;
-  summary.push(`${ok ? '通过' : '失败'}  ${label}`);
+  summary.push(line(ok, label));
   return ok;
 }
 
@@ -54,7 +65,7 @@ function vitest(project, env = {}, projects = [project]) {
   const f = (report.numFailedTests ?? 0) + suitesFailedWithoutTests;
   passed += p;
   failed += f;
-  summary.push(`${ok ? '通过' : '失败'}  vitest ${project}: ${p} passed, ${f} failed`);
+  summary.push(line(ok, `vitest ${project}`, `: ${p} passed, ${f} failed`));
   if (!ok && p + f === 0) failed += 1;
 }
 

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useModel, type RequestConfig } from '@umijs/max';
 import { layoutOf } from '@common/menu';
+import { lacksStandardLibrary } from './browserSupport';
 import { APP_NAME, type InitialState } from './initialState';
 import { requestConfig } from './request/config';
 import { isApiError, isTokenError, onSessionExpired, showApiError } from './requestErrors';
@@ -42,6 +43,18 @@ export async function getInitialState(): Promise<InitialState> {
 }
 
 export const request: RequestConfig = requestConfig;
+
+/**
+ * Umi's render: at once in a current browser; an older one first loads the polyfills (and renders
+ * even if they fail to load: most of the site works without them).
+ */
+export function render(renderApp: () => void) {
+  if (!lacksStandardLibrary()) {
+    renderApp();
+    return;
+  }
+  import(/* webpackChunkName: "polyfills" */ './polyfills').then(renderApp, renderApp);
+}
 
 /** Drops the current user from the initial state when a call finds the token gone. */
 function SessionSync() {

@@ -2,9 +2,9 @@
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery, Version } from './common';
 import { Identifier } from './kinds';
+import { CERTIFICATE_NUMBER_PATTERN } from '../certificates';
 
-/** Certificate numbers: letters, digits and hyphens (WPDW2024001, CY-2025-0012…). */
-export const CERTIFICATE_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,40}$';
+export { CERTIFICATE_NUMBER_PATTERN };
 
 export const CertificateNumberParams = Type.Object(
   { number: Type.String({ pattern: CERTIFICATE_NUMBER_PATTERN, title: '证书编号' }) },

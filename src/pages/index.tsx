@@ -4,9 +4,8 @@
  * (stacked on phones) with "更多" links, the member window strip and the friendship links.
  * One request: GET /public/home; 证书查询 and 会员服务 need none and show at once.
  */
-import { Skeleton } from 'antd';
 import { ASSOCIATION_NAME } from '@common/association';
-import type { PublicArticleItem, PublicNoticeItem } from '@common/schemas/public';
+import type { PublicArticleItem, PublicHome, PublicNoticeItem } from '@common/schemas/public';
 import {
   articleHref,
   MEMBER_LIST_PATH,
@@ -15,10 +14,12 @@ import {
   noticeHref,
   WORK_LIST_PATH,
 } from '@/components/PublicContent/links';
+import Skeleton from '@/components/PublicContent/Skeleton';
 import { LoadFailed } from '@/components/PublicContent/States';
 import usePageMeta, { DEFAULT_DESCRIPTION } from '@/components/usePageMeta';
 import { useApiRequest } from '@/hooks/useApiRequest';
-import { getPublicHome } from '@/services/publicContent';
+import { useFirstScreenPlugin } from '@/request/firstScreen';
+import { getPublicHome, PUBLIC_HOME_PATH } from '@/services/publicContent';
 import Carousel from '@/components/PublicHome/Carousel';
 import CertificateLookup from '@/components/PublicHome/CertificateLookup';
 import MemberServices from '@/components/PublicHome/MemberServices';
@@ -36,7 +37,9 @@ const notices = (items: readonly PublicNoticeItem[]): LatestItem[] =>
 
 export default function HomePage() {
   usePageMeta({ title: '首页', description: DEFAULT_DESCRIPTION });
-  const { data, error, refresh } = useApiRequest(() => getPublicHome(), { cacheKey: 'public-home' });
+  // With the answer that came with the page (src/request/firstScreen.ts) the first render has it all.
+  const firstScreen = useFirstScreenPlugin(PUBLIC_HOME_PATH, (home: PublicHome) => home);
+  const { data, error, refresh } = useApiRequest(() => getPublicHome(), { cacheKey: 'public-home' }, [firstScreen]);
 
   return (
     <div className={styles.home}>
@@ -68,7 +71,7 @@ export default function HomePage() {
           !error &&
           [1, 2, 3].map((n) => (
             <div key={n} className={styles.skeleton} aria-hidden>
-              <Skeleton active title={false} paragraph={{ rows: 6 }} />
+              <Skeleton rows={6} />
             </div>
           ))
         )}

@@ -35,9 +35,14 @@ function compact<T extends object>(query: T): Partial<T> {
   ) as Partial<T>;
 }
 
+/** The calls' paths (under /api/v1), also for src/request/firstScreen.ts's answers that came with the page. */
+export const PUBLIC_HOME_PATH = '/public/home';
+export const publicArticlePath = (id: string) => `/public/articles/${encodeURIComponent(id)}`;
+export const publicNoticePath = (id: string) => `/public/notices/${encodeURIComponent(id)}`;
+
 /** The home page in one request: carousel, latest work/news/notices, member window, links. */
 export function getPublicHome(options?: RequestOptions) {
-  return api<PublicHome>('/public/home', options);
+  return api<PublicHome>(PUBLIC_HOME_PATH, options);
 }
 
 export function listPublicArticles(query: PublicArticleListQuery, options?: RequestOptions) {
@@ -46,7 +51,7 @@ export function listPublicArticles(query: PublicArticleListQuery, options?: Requ
 
 /** One article with its neighbours; counts one view per visitor and day on the server. */
 export function getPublicArticle(id: string, options?: RequestOptions) {
-  return api<PublicArticle>(`/public/articles/${encodeURIComponent(id)}`, options);
+  return api<PublicArticle>(publicArticlePath(id), options);
 }
 
 export function listPublicNotices(query: PublicNoticeListQuery, options?: RequestOptions) {
@@ -54,7 +59,7 @@ export function listPublicNotices(query: PublicNoticeListQuery, options?: Reques
 }
 
 export function getPublicNotice(id: string, options?: RequestOptions) {
-  return api<PublicNotice>(`/public/notices/${encodeURIComponent(id)}`, options);
+  return api<PublicNotice>(publicNoticePath(id), options);
 }
 
 export function listPublicMemberUnits(query: PublicMemberUnitListQuery, options?: RequestOptions) {

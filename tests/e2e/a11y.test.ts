@@ -59,7 +59,8 @@ describe('axe-core on the public pages', () => {
       await page.locator('h1').first().waitFor({ timeout: 30_000 });
       // Content arrives after the frame: wait until requests settle.
       await page.waitForLoadState('networkidle');
-      expect(await violations(page)).toEqual([]);
+      const found = await violations(page);
+      expect(found, found.join('\n')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     } finally {
       await context.close();
@@ -72,7 +73,8 @@ describe('axe-core on the public pages', () => {
       await page.goto('/');
       await page.getByRole('button', { name: /长者模式/ }).first().click();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page, ['wcag2aaa'])).toEqual([]);
+      const found = await violations(page, ['wcag2aaa']);
+      expect(found, found.join('\n')).toEqual([]);
       const size = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main') ?? document.body).fontSize));
       expect(size).toBeGreaterThanOrEqual(18);
     } finally {

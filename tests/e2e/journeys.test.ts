@@ -148,6 +148,8 @@ describe('a visitor on a phone', () => {
       await open.click();
       const columns = page.getByRole('navigation', { name: '网站栏目（菜单）' });
       await columns.waitFor(WAIT);
+      // The panel slides in from the right: measure where it comes to rest.
+      await page.getByRole('dialog').evaluate((panel) => Promise.all(panel.getAnimations({ subtree: true }).map((a) => a.finished)));
       // The drawer's own 会员服务 (titled by its heading; the header's bar has the same name).
       const services = page.getByRole('navigation', { name: '会员服务' }).filter({ has: page.getByRole('heading', { name: '会员服务' }) });
       for (const [name, path] of [

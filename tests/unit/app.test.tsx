@@ -110,7 +110,7 @@ describe('runtime configuration', () => {
   });
 
   it('gives Umi no antd runtime configuration (antd stays out of the entry)', () => {
-    expect(Object.keys(appRuntime).sort()).toEqual(['getInitialState', 'innerProvider', 'request']);
+    expect(Object.keys(appRuntime).sort()).toEqual(['getInitialState', 'innerProvider', 'render', 'request']);
   });
 
   it('dayjs speaks Chinese', () => {

@@ -4,9 +4,11 @@
  * handling; anything else goes to the API.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
 import { FIRST_SCREEN_DATA_ID } from '@common/firstScreen';
+import { useApiRequest } from '@/hooks/useApiRequest';
 import { api } from '@/services/api';
-import { resetFirstScreenAnswers } from '@/request/firstScreen';
+import { peekFirstScreenData, resetFirstScreenAnswers, useFirstScreenPlugin } from '@/request/firstScreen';
 import { ApiError } from '@/requestErrors';
 import { failure, ok, recordRequests, server } from '../../mock';
 
@@ -57,5 +59,52 @@ describe('first-screen answers', () => {
     server.use(handler);
     await expect(api('/public/home')).resolves.toEqual({ from: 'api' });
     expect(requests).toHaveLength(1);
+  });
+});
+
+/** What the page keeps: the API's answer, or the page's block shaped by the plugin's `select`. */
+interface HomeShape {
+  from: string;
+  shaped?: boolean;
+}
+
+describe('useFirstScreenPlugin', () => {
+  function useHome() {
+    const plugin = useFirstScreenPlugin('/public/home', (home: { from: string }): HomeShape => ({ ...home, shaped: true }));
+    return useApiRequest(() => api<HomeShape>('/public/home'), {}, [plugin]);
+  }
+
+  it('starts the request with the answer, shaped, and makes no call; the next run asks the API', async () => {
+    pageWith({ '/api/v1/public/home': ok({ from: 'page' }) });
+    const { handler, requests } = recordRequests('get', '/public/home', ok({ from: 'api' }));
+    server.use(handler);
+    const { result, rerender } = renderHook(() => useHome());
+    // The first render already has it.
+    expect(result.current.data).toEqual({ from: 'page', shaped: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toHaveLength(0);
+    // Not loading, from the next render on (the plugin causes none itself).
+    rerender();
+    expect(result.current.loading).toBe(false);
+    expect(result.current.data).toEqual({ from: 'page', shaped: true });
+    // Used up: a refresh goes to the API.
+    expect(peekFirstScreenData('/public/home')).toBeUndefined();
+    result.current.refresh();
+    await waitFor(() => expect(result.current.data).toEqual({ from: 'api' }));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('changes nothing without an answer: the request runs as usual', async () => {
+    const { handler, requests } = recordRequests('get', '/public/home', ok({ from: 'api' }));
+    server.use(handler);
+    const { result } = renderHook(() => useHome());
+    expect(result.current.data).toBeUndefined();
+    await waitFor(() => expect(result.current.data).toEqual({ from: 'api' }));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('ignores a failed answer', () => {
+    pageWith({ '/api/v1/public/home': failure(10, '首页暂不可用') });
+    expect(peekFirstScreenData('/public/home')).toBeUndefined();
   });
 });

@@ -152,8 +152,8 @@ describe('layout switch', () => {
 
   it('highlights the current page in the top menu', () => {
     renderAt('/FrontPage/Contact');
-    const selected = document.querySelector('.ant-menu-horizontal .ant-menu-item-selected');
-    expect(selected?.textContent).toBe('联系我们');
+    const selected = screen.getByRole('navigation', { name: '网站栏目' }).querySelectorAll('[aria-current="page"]');
+    expect([...selected].map((item) => item.textContent)).toEqual(['联系我们']);
   });
 
   it('/Manage without a user goes to /login?authType=1, keeping the page to come back to', async () => {

@@ -2,9 +2,10 @@
  * Files of public content: each with its type and size, a preview link when the browser can
  * show it (images, PDF), and a download that keeps the original name.
  */
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import { Icon } from './icons/Icon';
+import DOWNLOAD_ICON from './icons/download';
+import EYE_ICON from './icons/eye';
+import PAPER_CLIP_ICON from './icons/paper-clip';
 import type { PublicFile } from '@common/schemas/public';
 import { fileTypeLabel, formatFileSize } from './format';
 import styles from './index.less';
@@ -21,7 +22,7 @@ export default function FileLinks({ files, label }: FileLinksProps) {
     <ul className={styles.files} aria-label={label}>
       {files.map((file) => (
         <li key={file.fileId} className={styles.file}>
-          <PaperClipOutlined aria-hidden className={styles.fileIcon} />
+          <Icon shape={PAPER_CLIP_ICON} className={styles.fileIcon} />
           <span className={styles.fileName}>{file.name}</span>
           <span className={styles.fileMeta}>
             {fileTypeLabel(file.name, file.contentType)} · {formatFileSize(file.size)}
@@ -29,11 +30,11 @@ export default function FileLinks({ files, label }: FileLinksProps) {
           <span className={styles.fileActions}>
             {file.previewable && (
               <a href={file.url} target="_blank" rel="noopener noreferrer" className={styles.fileAction}>
-                <EyeOutlined aria-hidden /> 预览<span className="sr-only">{file.name}（在新窗口打开）</span>
+                <Icon shape={EYE_ICON} /> 预览<span className="sr-only">{file.name}（在新窗口打开）</span>
               </a>
             )}
             <a href={file.downloadUrl} download={file.name} className={styles.fileAction}>
-              <DownloadOutlined aria-hidden /> 下载<span className="sr-only">{file.name}</span>
+              <Icon shape={DOWNLOAD_ICON} /> 下载<span className="sr-only">{file.name}</span>
             </a>
           </span>
         </li>

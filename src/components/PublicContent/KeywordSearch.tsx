@@ -1,7 +1,8 @@
 /** A list's keyword box: submit to search, empty to show all (the value lives in the URL). */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd';
-import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { Icon } from './icons/Icon';
+import SEARCH_ICON from './icons/search';
+import controls from './controls.less';
 import styles from './index.less';
 
 interface KeywordSearchProps {
@@ -27,18 +28,19 @@ export default function KeywordSearch({ value, label, placeholder, maxLength = 1
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Input
+      <input
         id={id}
         type="search"
         value={text}
         maxLength={maxLength}
         placeholder={placeholder ?? '输入关键词'}
         onChange={(e) => setText(e.target.value)}
-        className={styles.keywordInput}
+        className={`${controls.input} ${styles.keywordInput}`}
       />
-      <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+      <button type="submit" className={`${controls.button} ${controls.primary}`}>
+        <Icon shape={SEARCH_ICON} />
         搜索
-      </Button>
+      </button>
     </form>
   );
 }

@@ -3,7 +3,6 @@
  * focused by script, so that a page change can bring a screen reader to the new content.
  */
 import type { ReactNode } from 'react';
-import { Breadcrumb } from 'antd';
 import { Link } from '@umijs/max';
 import styles from './index.less';
 
@@ -22,16 +21,18 @@ interface PageHeaderProps {
   className?: string;
 }
 
-/** 首页 › …crumbs › current: where the page sits, each step a link back. */
+/** 首页 / …crumbs / current: where the page sits, each step a link back (the slashes are drawn by CSS, not read). */
 export function Crumbs({ crumbs = [], current }: { crumbs?: readonly Crumb[]; current: ReactNode }) {
-  const items = [{ title: '首页', path: '/' }, ...crumbs].map((c) => ({
-    key: c.title,
-    title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title,
-  }));
-  items.push({ key: '__current', title: <span aria-current="page">{current}</span> });
   return (
     <nav aria-label="当前位置" className={styles.breadcrumb}>
-      <Breadcrumb items={items} />
+      <ol>
+        {[{ title: '首页', path: '/' }, ...crumbs].map((c) => (
+          <li key={c.title}>{c.path ? <Link to={c.path}>{c.title}</Link> : c.title}</li>
+        ))}
+        <li>
+          <span aria-current="page">{current}</span>
+        </li>
+      </ol>
     </nav>
   );
 }

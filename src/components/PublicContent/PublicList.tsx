@@ -7,8 +7,6 @@
  * it beside its title, with its summary; the download area lists each item's files with type
  * and size; an empty column says so.
  */
-import { Button, Skeleton } from 'antd';
-import PushpinOutlined from '@ant-design/icons/PushpinOutlined';
 import { Link } from '@umijs/max';
 import type { Page } from '@common/schemas/common';
 import type { ArticleCategoryValue } from '@common/schemas/content';
@@ -25,6 +23,10 @@ import Pager from './Pager';
 import { EmptyState, LoadFailed } from './States';
 import { useUrlParams } from './urlParams';
 import styles from './index.less';
+import { Icon } from './icons/Icon';
+import PUSHPIN_ICON from './icons/pushpin';
+import Skeleton from './Skeleton';
+import controls from './controls.less';
 
 export const PUBLIC_LIST_PAGE_SIZE = 10;
 /** Covers of the first rows load at once; those further down wait until scrolled near. */
@@ -106,10 +108,16 @@ export default function PublicList({ title, source, description }: PublicListPro
   if (!data && error) {
     body = <LoadFailed onRetry={refresh} what={title} />;
   } else if (!data) {
-    body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
+    body = <Skeleton rows={6} />;
   } else if (rows.length === 0) {
     body = keyword ? (
-      <EmptyState action={<Button onClick={() => update({ keyword: '' })}>查看全部{title}</Button>}>
+      <EmptyState
+        action={
+          <button type="button" className={controls.button} onClick={() => update({ keyword: '' })}>
+            查看全部{title}
+          </button>
+        }
+      >
         没有找到包含“{keyword}”的{title}，请换一个关键词试试。
       </EmptyState>
     ) : (
@@ -139,7 +147,7 @@ export default function PublicList({ title, source, description }: PublicListPro
                 <Link to={row.href} className={styles.itemLink}>
                   {row.pinned && (
                     <span className={styles.pin}>
-                      <PushpinOutlined aria-hidden /> 置顶
+                      <Icon shape={PUSHPIN_ICON} /> 置顶
                     </span>
                   )}
                   <span className={styles.itemTitle}>{row.title}</span>
@@ -171,9 +179,9 @@ export default function PublicList({ title, source, description }: PublicListPro
           {keyword && data && (
             <p className={styles.resultNote}>
               “{keyword}”的结果：共 {data.total} 条
-              <Button type="link" onClick={() => update({ keyword: '' })} className={styles.clearButton}>
+              <button type="button" onClick={() => update({ keyword: '' })} className={`${controls.button} ${controls.linkButton} ${styles.clearButton}`}>
                 清除搜索
-              </Button>
+              </button>
             </p>
           )}
         </div>

@@ -3,10 +3,11 @@
  * Chinese (zh-CN), and becomes 停止 while it speaks. Browsers without speech get no button.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd';
-import SoundOutlined from '@ant-design/icons/SoundOutlined';
-import PauseCircleOutlined from '@ant-design/icons/PauseCircleOutlined';
+import { Icon } from './icons/Icon';
+import PAUSE_CIRCLE_ICON from './icons/pause-circle';
+import SOUND_ICON from './icons/sound';
 import { speechChunks, speechSupported } from './speech';
+import controls from './controls.less';
 
 interface ReadAloudProps {
   /** The text to read, asked for at the moment the button is pressed. */
@@ -67,12 +68,9 @@ export default function ReadAloud({ getText, resetKey }: ReadAloudProps) {
   };
 
   return (
-    <Button
-      icon={speaking ? <PauseCircleOutlined aria-hidden /> : <SoundOutlined aria-hidden />}
-      onClick={speaking ? stop : start}
-      aria-label={speaking ? '停止朗读' : '朗读全文'}
-    >
+    <button type="button" className={controls.button} onClick={speaking ? stop : start} aria-label={speaking ? '停止朗读' : '朗读全文'}>
+      <Icon shape={speaking ? PAUSE_CIRCLE_ICON : SOUND_ICON} />
       {speaking ? '停止' : '朗读'}
-    </Button>
+    </button>
   );
 }

@@ -3,7 +3,6 @@
  * optional structured details (the contact list) and the sanitised body.
  */
 import type { ReactNode } from 'react';
-import { Skeleton } from 'antd';
 import type { PublicSitePage, SitePageKey } from '@common/schemas/sitePages';
 import ArticleContent from '@/components/ArticleContent';
 import usePageMeta from '@/components/usePageMeta';
@@ -14,6 +13,7 @@ import { formatDate } from './format';
 import { Crumbs, type Crumb } from './PageHeader';
 import { ContentGone, EmptyState, LoadFailed } from './States';
 import styles from './index.less';
+import Skeleton from './Skeleton';
 
 interface SitePageViewProps {
   pageKey: SitePageKey;
@@ -55,7 +55,7 @@ export default function SitePageView({ pageKey, title, crumbs, description, rend
   if (!data && error) {
     body = <LoadFailed onRetry={refresh} />;
   } else if (!data) {
-    body = <Skeleton active title={false} paragraph={{ rows: 8 }} />;
+    body = <Skeleton rows={8} />;
   } else {
     const details = renderDetails?.(data);
     body = (

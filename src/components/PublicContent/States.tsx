@@ -1,7 +1,7 @@
 /** What a public page shows when a column is empty, a load failed, or an item is gone. */
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
 import { Link } from '@umijs/max';
+import controls from './controls.less';
 import styles from './index.less';
 
 /**
@@ -21,7 +21,9 @@ export function LoadFailed({ onRetry, what = '内容' }: { onRetry: () => void; 
   return (
     <div className={styles.empty} role="alert">
       <p className={styles.emptyText}>{what}加载失败，请检查网络后重试。</p>
-      <Button onClick={onRetry}>重新加载</Button>
+      <button type="button" className={controls.button} onClick={onRetry}>
+        重新加载
+      </button>
     </div>
   );
 }

@@ -3,13 +3,22 @@
  * so the rules (every date YYYY-MM-DD, as public-service sites are checked for) are tested without
  * rendering.
  */
-import dayjs from 'dayjs';
+/** A date, or a date and time, without a zone: read in the visitor's own time zone (as dayjs did). */
+const LOCAL_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** '2026-11-20T08:00:00.000Z' → '2026-11-20' (in the visitor's time zone); '' when empty or bad. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * '2026-11-20T08:00:00.000Z' → '2026-11-20' (in the visitor's time zone); '' when empty or bad.
+ * Plain Date, not dayjs: the public pages need this one format, and the library would come with
+ * every page.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD') : '';
+  const local = LOCAL_DATE.exec(value);
+  const date = local ? new Date(Number(local[1]), Number(local[2]) - 1, Number(local[3]), Number(local[4] ?? 0), Number(local[5] ?? 0)) : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** 532 → '532 B'; 102400 → '100 KB'; 3_250_000 → '3.1 MB'. */

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@umijs/max';
-import { CERTIFICATE_NUMBER_PATTERN } from '@common/schemas/certificates';
+import { CERTIFICATE_NUMBER_PATTERN } from '@common/certificates';
 import { certificateHref } from '@/components/PublicContent/links';
 import styles from './Services.less';
 

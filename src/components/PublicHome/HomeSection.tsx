@@ -1,6 +1,7 @@
 /** A home-page block: an h2 with an optional "更多" link to the full list, then its content. */
 import type { ReactNode } from 'react';
-import RightOutlined from '@ant-design/icons/RightOutlined';
+import { Icon } from '@/components/PublicContent/icons/Icon';
+import RIGHT_ICON from '@/components/PublicContent/icons/right';
 import { Link } from '@umijs/max';
 import styles from './HomeSections.less';
 
@@ -22,7 +23,7 @@ export default function HomeSection({ id, title, more, children, className }: Ho
         {more && (
           <Link to={more} className={styles.more}>
             更多<span className="sr-only">{title}</span>
-            <RightOutlined aria-hidden className={styles.moreIcon} />
+            <Icon shape={RIGHT_ICON} className={styles.moreIcon} />
           </Link>
         )}
       </div>

@@ -3,9 +3,10 @@
  * first screen of every public page (the switch is a target of at least 44 × 44 px).
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd';
-import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { useNavigate } from '@umijs/max';
+import { Icon } from '@/components/PublicContent/icons/Icon';
+import SEARCH_ICON from '@/components/PublicContent/icons/search';
+import controls from '@/components/PublicContent/controls.less';
 import { SEARCH_PATH, SEARCH_QUERY_MAX } from './searchPath';
 import { useElderMode } from './elderMode';
 import styles from './index.less';
@@ -23,18 +24,19 @@ export function HeaderSearch() {
       <label htmlFor="site-search-input" className="sr-only">
         搜索本站内容
       </label>
-      <Input
+      <input
         id="site-search-input"
         type="search"
         value={value}
         maxLength={SEARCH_QUERY_MAX}
         placeholder="搜索新闻、公告、单位、专家"
         onChange={(e) => setValue(e.target.value)}
-        className={styles.searchInput}
+        className={`${controls.input} ${styles.searchInput}`}
       />
-      <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} className={styles.searchButton}>
-        搜索
-      </Button>
+      <button type="submit" className={`${controls.button} ${controls.primary} ${styles.searchButton}`}>
+        <Icon shape={SEARCH_ICON} />
+        <span className={styles.buttonLabel}>搜索</span>
+      </button>
     </form>
   );
 }
@@ -42,17 +44,17 @@ export function HeaderSearch() {
 export function ElderModeSwitch() {
   const [elder, setElder] = useElderMode();
   return (
-    <Button
-      type={elder ? 'primary' : 'default'}
+    <button
+      type="button"
       aria-pressed={elder}
       title={elder ? '已开启长者模式，点击恢复标准字号' : '开启长者模式：更大的字号、更高的对比度'}
-      className={styles.elderSwitch}
+      className={`${controls.button} ${elder ? controls.primary : ''} ${styles.elderSwitch}`}
       onClick={() => setElder(!elder)}
     >
       <span aria-hidden className={styles.elderMark}>
         {elder ? '✓' : 'A+'}
       </span>
       长者模式
-    </Button>
+    </button>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * The footer's details from the server's footer site page (staff edit it), over the built-in
  * fallback: the footer renders at once and never shows an error, since a visitor reading
- * news should not be told that the footer failed to load.
+ * news should not be told that the footer failed to load. On a first visit the page usually
+ * came with that answer (src/request/firstScreen.ts): the footer starts with it and asks nothing.
  */
 import { useEffect, useState } from 'react';
-import { getPublicSitePage } from '@/services/sitePages';
+import type { PublicSitePage } from '@common/schemas/sitePages';
+import { dropFirstScreenAnswer, peekFirstScreenData } from '@/request/firstScreen';
+import { getPublicSitePage, publicSitePagePath } from '@/services/sitePages';
 import { FOOTER_INFO, type FooterInfo } from './footerInfo';
 
 export function mergeFooterInfo(fallback: FooterInfo, data: Partial<Record<keyof FooterInfo, unknown>>): FooterInfo {
@@ -21,8 +24,13 @@ export function mergeFooterInfo(fallback: FooterInfo, data: Partial<Record<keyof
 }
 
 export default function useFooterInfo(): FooterInfo {
-  const [info, setInfo] = useState<FooterInfo>(FOOTER_INFO);
+  const [initial] = useState(() => peekFirstScreenData<PublicSitePage>(publicSitePagePath('footer')));
+  const [info, setInfo] = useState<FooterInfo>(() => (initial ? mergeFooterInfo(FOOTER_INFO, initial.data) : FOOTER_INFO));
   useEffect(() => {
+    if (initial) {
+      dropFirstScreenAnswer(publicSitePagePath('footer'));
+      return undefined;
+    }
     let active = true;
     getPublicSitePage('footer', { skipErrorHandler: true })
       .then((page) => {
@@ -34,6 +42,6 @@ export default function useFooterInfo(): FooterInfo {
     return () => {
       active = false;
     };
-  }, []);
+  }, [initial]);
   return info;
 }

@@ -1,11 +1,11 @@
 /**
  * 入会指南 (/register-guide): who may join, what to prepare, the steps and how long they
  * take, with the way to apply (docs/domain.md "Workflows", Joining). A standalone page in
- * plain antd, light enough for a phone; the application itself is /register.
+ * plain React and CSS (antd's look), light enough for a phone; the application itself is /register.
  */
-import { Button, Steps } from 'antd';
 import { Link } from '@umijs/max';
 import { findPage } from '@common/menu';
+import controls from '@/components/PublicContent/controls.less';
 import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
 import { CONDITIONS, MATERIALS, STEPS, TIMELINE } from './components/guide';
 import styles from './index.less';
@@ -50,11 +50,20 @@ export default function RegisterGuidePage() {
 
         <section className={styles.section} aria-labelledby="guide-steps">
           <h2 id="guide-steps">办理流程</h2>
-          <Steps
-            orientation="vertical"
-            current={-1}
-            items={STEPS.map((s) => ({ title: s.title, description: s.description }))}
-          />
+          {/* antd's vertical Steps, none reached yet: a numbered circle, the title and what happens. */}
+          <ol className={styles.steps}>
+            {STEPS.map((step, i) => (
+              <li key={step.title} className={styles.step}>
+                <span aria-hidden className={styles.stepNumber}>
+                  {i + 1}
+                </span>
+                <div className={styles.stepText}>
+                  <div className={styles.stepTitle}>{step.title}</div>
+                  <div className={styles.stepDescription}>{step.description}</div>
+                </div>
+              </li>
+            ))}
+          </ol>
         </section>
 
         <section className={styles.section} aria-labelledby="guide-timeline">
@@ -70,13 +79,11 @@ export default function RegisterGuidePage() {
         </section>
 
         <div className={styles.actions}>
-          <Link to="/register">
-            <Button type="primary" size="large">
-              立即申请入会
-            </Button>
+          <Link to="/register" className={`${controls.button} ${controls.primary} ${controls.large} ${styles.action}`}>
+            立即申请入会
           </Link>
-          <Link to="/login?authType=2">
-            <Button size="large">已有账号，登录会员单位子系统</Button>
+          <Link to="/login?authType=2" className={`${controls.button} ${controls.large} ${styles.action}`}>
+            已有账号，登录会员单位子系统
           </Link>
           <Link to="/" className={styles.home}>
             返回首页

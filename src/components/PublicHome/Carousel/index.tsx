@@ -12,13 +12,14 @@
  *   load lazily; a slide without an image shows a branded panel with its title.
  */
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import LeftOutlined from '@ant-design/icons/LeftOutlined';
-import RightOutlined from '@ant-design/icons/RightOutlined';
-import PauseOutlined from '@ant-design/icons/PauseOutlined';
-import CaretRightOutlined from '@ant-design/icons/CaretRightOutlined';
 import { Link } from '@umijs/max';
 import type { PublicCarouselItem } from '@common/schemas/public';
 import { isExternalUrl, isSitePath } from '@/components/PublicContent/format';
+import { Icon } from '@/components/PublicContent/icons/Icon';
+import CARET_RIGHT_ICON from '@/components/PublicContent/icons/caret-right';
+import LEFT_ICON from '@/components/PublicContent/icons/left';
+import PAUSE_ICON from '@/components/PublicContent/icons/pause';
+import RIGHT_ICON from '@/components/PublicContent/icons/right';
 import { LOGO_URL } from '@/layouts/brand';
 import usePrefersReducedMotion from './usePrefersReducedMotion';
 import styles from './index.less';
@@ -178,10 +179,10 @@ export default function Carousel({ items, label = '图片新闻', interval = CAR
             onClick={() => setChosen(!playing)}
             aria-label={playing ? '暂停轮播' : '播放轮播'}
           >
-            {playing ? <PauseOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
+            <Icon shape={playing ? PAUSE_ICON : CARET_RIGHT_ICON} />
           </button>
           <button type="button" className={styles.control} onClick={() => go(index - 1)} aria-label="上一张">
-            <LeftOutlined aria-hidden />
+            <Icon shape={LEFT_ICON} />
           </button>
           <ul className={styles.dots} aria-label="选择幻灯片">
             {items.map((item, i) => (
@@ -199,7 +200,7 @@ export default function Carousel({ items, label = '图片新闻', interval = CAR
             ))}
           </ul>
           <button type="button" className={styles.control} onClick={() => go(index + 1)} aria-label="下一张">
-            <RightOutlined aria-hidden />
+            <Icon shape={RIGHT_ICON} />
           </button>
         </div>
       )}

@@ -3,8 +3,8 @@
  * member number), filtered by member level (dictionary member_level) and keyword, paged; the
  * choices live in the URL.
  */
-import { Skeleton } from 'antd';
 import { findPage } from '@common/menu';
+import Skeleton from '@/components/PublicContent/Skeleton';
 import FilterChips from '@/components/PublicContent/FilterChips';
 import KeywordSearch from '@/components/PublicContent/KeywordSearch';
 import PageHeader from '@/components/PublicContent/PageHeader';
@@ -35,7 +35,7 @@ export default function MemberUnitPage() {
 
   let body;
   if (!data && error) body = <LoadFailed onRetry={refresh} what="会员单位" />;
-  else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
+  else if (!data) body = <Skeleton rows={6} />;
   else if (data.list.length === 0) {
     body = (
       <EmptyState>

@@ -3,7 +3,6 @@
  * and experts. Tabs by type with the server's counts, sort by relevance or date, paged; each
  * hit's title and snippet with the server's `terms` marked. Everything lives in the URL.
  */
-import { Radio, Skeleton } from 'antd';
 import { Link } from '@umijs/max';
 import { findPage } from '@common/menu';
 import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchResult, type SearchType } from '@common/schemas/public';
@@ -21,6 +20,7 @@ import shared from '@/components/PublicContent/index.less';
 import SearchHitItem from './components/SearchHitItem';
 import TypeTabs from './components/TypeTabs';
 import styles from './index.less';
+import Skeleton from '@/components/PublicContent/Skeleton';
 
 const TITLE = findPage('/FrontPage/search')?.title ?? '站内搜索';
 export const SEARCH_PAGE_SIZE = 10;
@@ -50,6 +50,12 @@ function Suggestions() {
   );
 }
 
+
+/** 相关度 or 时间, as antd's button-style radio group drew them (native radios, for keyboards and screen readers). */
+const SORT_OPTIONS = [
+  { label: '相关度', value: 'relevance' },
+  { label: '时间', value: 'date' },
+] as const;
 export default function SearchPage() {
   const { current, get, update } = useUrlParams();
   const q = get('q').slice(0, SEARCH_QUERY_MAX);
@@ -87,7 +93,7 @@ export default function SearchPage() {
   } else if (!result && error) {
     results = <LoadFailed onRetry={refresh} what="搜索结果" />;
   } else if (!result) {
-    results = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+    results = <Skeleton rows={6} />;
   } else if (result.list.length === 0) {
     results =
       totalAll > 0 && type ? (
@@ -136,15 +142,21 @@ export default function SearchPage() {
                 <span aria-hidden className={styles.sortLabel}>
                   排序：
                 </span>
-                <Radio.Group
-                  optionType="button"
-                  value={sort}
-                  onChange={(e) => update({ sort: e.target.value === 'date' ? 'date' : '' })}
-                  options={[
-                    { label: '相关度', value: 'relevance' },
-                    { label: '时间', value: 'date' },
-                  ]}
-                />
+                <div className={styles.sortOptions}>
+                  {SORT_OPTIONS.map((option) => (
+                    <label key={option.value} className={styles.sortOption}>
+                      <input
+                        type="radio"
+                        name="search-sort"
+                        value={option.value}
+                        checked={sort === option.value}
+                        onChange={() => update({ sort: option.value === 'date' ? 'date' : '' })}
+                        className="sr-only"
+                      />
+                      <span>{option.label}</span>
+                    </label>
+                  ))}
+                </div>
               </div>
             </div>
             <TypeTabs tabs={tabs} active={activeKey} onChange={(key) => update({ type: key === ALL ? '' : key })}>

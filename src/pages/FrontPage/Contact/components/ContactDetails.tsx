@@ -1,10 +1,11 @@
 /** The contact page's details as a clear list: phone numbers dial (tel:), the address mails (mailto:). */
-import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
-import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
-import MailOutlined from '@ant-design/icons/MailOutlined';
-import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
-import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
-import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import { Icon, type IconShape } from '@/components/PublicContent/icons/Icon';
+import CLOCK_CIRCLE_ICON from '@/components/PublicContent/icons/clock-circle';
+import ENVIRONMENT_ICON from '@/components/PublicContent/icons/environment';
+import INBOX_ICON from '@/components/PublicContent/icons/inbox';
+import MAIL_ICON from '@/components/PublicContent/icons/mail';
+import PHONE_ICON from '@/components/PublicContent/icons/phone';
+import PRINTER_ICON from '@/components/PublicContent/icons/printer';
 import type { ReactNode } from 'react';
 import type { SitePageData } from '@common/schemas/sitePages';
 import { phoneLinks } from '@/components/PublicContent/format';
@@ -26,15 +27,15 @@ function Phones({ value }: { value: string }) {
 }
 
 export default function ContactDetails({ data }: { data: SitePageData }) {
-  const rows: { label: string; icon: ReactNode; value: ReactNode }[] = [];
-  if (data.postalAddress) rows.push({ label: '通讯地址', icon: <EnvironmentOutlined />, value: data.postalAddress });
-  if (data.postcode) rows.push({ label: '邮政编码', icon: <InboxOutlined />, value: data.postcode });
-  if (data.phone) rows.push({ label: '联系电话', icon: <PhoneOutlined />, value: <Phones value={data.phone} /> });
-  if (data.fax) rows.push({ label: '传真', icon: <PrinterOutlined />, value: data.fax });
+  const rows: { label: string; icon: IconShape; value: ReactNode }[] = [];
+  if (data.postalAddress) rows.push({ label: '通讯地址', icon: ENVIRONMENT_ICON, value: data.postalAddress });
+  if (data.postcode) rows.push({ label: '邮政编码', icon: INBOX_ICON, value: data.postcode });
+  if (data.phone) rows.push({ label: '联系电话', icon: PHONE_ICON, value: <Phones value={data.phone} /> });
+  if (data.fax) rows.push({ label: '传真', icon: PRINTER_ICON, value: data.fax });
   if (data.email) {
-    rows.push({ label: '电子邮箱', icon: <MailOutlined />, value: <a href={`mailto:${data.email}`}>{data.email}</a> });
+    rows.push({ label: '电子邮箱', icon: MAIL_ICON, value: <a href={`mailto:${data.email}`}>{data.email}</a> });
   }
-  if (data.contactHours) rows.push({ label: '办公时间', icon: <ClockCircleOutlined />, value: data.contactHours });
+  if (data.contactHours) rows.push({ label: '办公时间', icon: CLOCK_CIRCLE_ICON, value: data.contactHours });
   if (rows.length === 0) return null;
   return (
     <dl className={styles.list}>
@@ -42,7 +43,7 @@ export default function ContactDetails({ data }: { data: SitePageData }) {
         <div key={row.label} className={styles.row}>
           <dt className={styles.term}>
             <span aria-hidden className={styles.icon}>
-              {row.icon}
+              <Icon shape={row.icon} />
             </span>
             {row.label}
           </dt>

@@ -3,8 +3,8 @@
  * phone and e-mail masked by the server), filtered by specialty (dictionary specialty) and
  * keyword, paged; the choices live in the URL.
  */
-import { Skeleton } from 'antd';
 import { findPage } from '@common/menu';
+import Skeleton from '@/components/PublicContent/Skeleton';
 import FilterChips from '@/components/PublicContent/FilterChips';
 import KeywordSearch from '@/components/PublicContent/KeywordSearch';
 import PageHeader from '@/components/PublicContent/PageHeader';
@@ -40,7 +40,7 @@ export default function ExpertLibraryPage() {
 
   let body;
   if (!data && error) body = <LoadFailed onRetry={refresh} what="专家信息" />;
-  else if (!data) body = <Skeleton active avatar title={false} paragraph={{ rows: 6 }} />;
+  else if (!data) body = <Skeleton avatar rows={6} />;
   else if (data.list.length === 0) {
     body = (
       <EmptyState>

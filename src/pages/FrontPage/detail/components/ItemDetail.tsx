@@ -6,10 +6,10 @@
  * future: the server's 404 status 10) shows "内容不存在或已下线" with ways on, without a toast.
  */
 import { useRef, type ReactNode } from 'react';
-import { Skeleton } from 'antd';
 import { Link } from '@umijs/max';
 import type { PublicArticle, PublicNotice } from '@common/schemas/public';
 import ArticleContent from '@/components/ArticleContent';
+import Skeleton from '@/components/PublicContent/Skeleton';
 import { isGone } from '@/components/PublicContent/errors';
 import FileLinks from '@/components/PublicContent/FileLinks';
 import { formatDate } from '@/components/PublicContent/format';
@@ -20,7 +20,8 @@ import { plainSummary } from '@/components/PublicContent/SitePageView';
 import { ContentGone, LoadFailed } from '@/components/PublicContent/States';
 import usePageMeta from '@/components/usePageMeta';
 import { useApiRequest } from '@/hooks/useApiRequest';
-import { getPublicArticle, getPublicNotice } from '@/services/publicContent';
+import { useFirstScreenPlugin } from '@/request/firstScreen';
+import { getPublicArticle, getPublicNotice, publicArticlePath, publicNoticePath } from '@/services/publicContent';
 import shared from '@/components/PublicContent/index.less';
 import styles from './ItemDetail.less';
 
@@ -57,13 +58,21 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ItemDetail({ kind, id }: { kind: ItemKind; id: string }) {
   const contentRef = useRef<HTMLDivElement>(null);
-  const { data, error, refresh } = useApiRequest(() => loadItem(kind, id), {
-    refreshDeps: [kind, id],
-    // A visit counts a view on the server; coming back to the tab is not a new visit.
-    refreshOnWindowFocus: false,
-    // The page shows the failure itself (and ahooks would log it otherwise).
-    onError: () => undefined,
-  });
+  // The item that came with the page (src/request/firstScreen.ts): the first render has it, and
+  // the server has counted the view already.
+  const firstArticle = useFirstScreenPlugin(publicArticlePath(id), (article: PublicArticle): Item => ({ ...article, kind: 'article' }));
+  const firstNotice = useFirstScreenPlugin(publicNoticePath(id), (notice: PublicNotice): Item => ({ ...notice, kind: 'notice' }));
+  const { data, error, refresh } = useApiRequest(
+    () => loadItem(kind, id),
+    {
+      refreshDeps: [kind, id],
+      // A visit counts a view on the server; coming back to the tab is not a new visit.
+      refreshOnWindowFocus: false,
+      // The page shows the failure itself (and ahooks would log it otherwise).
+      onError: () => undefined,
+    },
+    [firstArticle, firstNotice],
+  );
   const item = data && data.id === id && data.kind === kind ? data : undefined;
   const list: ListPlace = kind === 'notice' ? NOTICE_LIST : articleListOf(item?.kind === 'article' ? item.category : '');
   const gone = !item && isGone(error);
@@ -82,7 +91,7 @@ export default function ItemDetail({ kind, id }: { kind: ItemKind; id: string })
     let body: ReactNode;
     if (gone) body = <ContentGone list={kind === 'notice' ? NOTICE_LIST : list.path ? list : undefined} />;
     else if (error) body = <LoadFailed onRetry={refresh} />;
-    else body = <Skeleton active title={false} paragraph={{ rows: 10 }} />;
+    else body = <Skeleton rows={10} />;
     return (
       <div className={shared.pageWrap}>
         <Crumbs crumbs={crumbs} current="正文" />

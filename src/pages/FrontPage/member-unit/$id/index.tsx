@@ -4,8 +4,8 @@
  * public shows the server's message (404 status 10) with ways on, without a toast.
  */
 import type { ReactNode } from 'react';
-import { Skeleton } from 'antd';
 import { Link, useParams } from '@umijs/max';
+import Skeleton from '@/components/PublicContent/Skeleton';
 import { isGone } from '@/components/PublicContent/errors';
 import { formatDate } from '@/components/PublicContent/format';
 import { MEMBER_LIST } from '@/components/PublicContent/links';
@@ -57,7 +57,7 @@ export default function MemberUnitDetailPage() {
         />
       );
     } else if (error) body = <LoadFailed onRetry={refresh} what="会员单位信息" />;
-    else body = <Skeleton active avatar title={false} paragraph={{ rows: 8 }} />;
+    else body = <Skeleton avatar rows={8} />;
     return (
       <div className={shared.pageWrap}>
         <Crumbs crumbs={crumbs} current="单位详情" />
