@@ -135,6 +135,7 @@ function toDetail(account: FixtureAccount, p: StoredProject): ProjectDetail {
     })),
     reports: p.reports,
     reviewHistory: p.history,
+    expertReviews: [],
   };
   return detail;
 }

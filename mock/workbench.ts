@@ -56,6 +56,12 @@ export const staffFixture: StaffWorkbench = {
     { key: 'low', label: '低风险', count: 5 },
     { key: 'medium', label: '中风险', count: 3 },
   ],
+  reviews: {
+    awaitingDraw: 1,
+    awaitingAnswers: 2,
+    awaitingSheets: 1,
+    links: { awaitingDraw: '/Manage/expert-review?status=awaiting_draw', awaitingAnswers: '/Manage/expert-review?status=confirming', awaitingSheets: '/Manage/expert-review?status=scoring' },
+  },
   recentLogs: [
     { id: '101', at: '2026-11-20T02:00:00.000Z', actorName: '系统管理员', entity: 'member-unit', action: 'approve', summary: '审核通过会员单位「润和社会治理咨询有限公司」', result: 'success' },
     { id: '100', at: '2026-11-19T02:00:00.000Z', actorName: '系统管理员', entity: 'auth', action: 'login', summary: '登录成功', result: 'success' },
@@ -95,7 +101,14 @@ export const workbenchHandlers: HttpHandler[] = [
       const monthly = MONTHS_OF[year];
       if (!monthly) return bad(`年度不能晚于 ${staffFixture.year} 年`);
       const ofYear = year === staffFixture.year ? {} : { projectsByType: [], projectsByRiskOfYear: [] };
-      body = { view: 'staff', staff: { ...staffFixture, ...ofYear, year, monthly, recentLogs: hasPermission(user, 'system:log:view') ? staffFixture.recentLogs : null }, own: null };
+      body = { view: 'staff', staff: {
+          ...staffFixture,
+          ...ofYear,
+          year,
+          monthly,
+          recentLogs: hasPermission(user, 'system:log:view') ? staffFixture.recentLogs : null,
+          reviews: hasPermission(user, 'review:task:view') ? staffFixture.reviews : null,
+        }, own: null };
     } else if (user.authType === AuthType.MemberUnit) {
       body = { view: 'unit', staff: null, own: unitFixture };
     } else {

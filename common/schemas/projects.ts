@@ -18,6 +18,7 @@ import { FileRef } from './content';
 import { FILE_ID_PATTERN } from './files';
 import { BoundedInteger, CalendarDate, DateRange, Identifier } from './kinds';
 import { ReviewHistoryEntry } from './membership';
+import { ProjectReviewSummary } from './reviewTasks';
 
 export const PROJECT_STATUS_VALUES = ['draft', 'submitted', 'filed', 'returned'] as const;
 export type ProjectStatusValue = (typeof PROJECT_STATUS_VALUES)[number];
@@ -84,12 +85,16 @@ export const ProjectRecord = Type.Object({
 });
 export type ProjectRecord = Static<typeof ProjectRecord>;
 
-/** One project with its members (the leader first), report files and review history (oldest first). */
+/**
+ * One project with its members (the leader first), report files, review history (oldest first)
+ * and its expert reviews (newest first; what a panel is never shows here: ./reviewTasks.ts).
+ */
 export const ProjectDetail = Type.Object({
   ...ProjectRecord.properties,
   members: Type.Array(ProjectMember),
   reports: Type.Array(FileRef),
   reviewHistory: Type.Array(ReviewHistoryEntry),
+  expertReviews: Type.Array(ProjectReviewSummary),
 });
 export type ProjectDetail = Static<typeof ProjectDetail>;
 

@@ -52,6 +52,18 @@ export const WorkbenchLogEntry = Type.Object({
 });
 export type WorkbenchLogEntry = Static<typeof WorkbenchLogEntry>;
 
+/**
+ * Quality review's open tasks by what they wait for: a draw (none yet, or 补抽), the experts'
+ * answers, the score sheets; with the review page filtered to each.
+ */
+export const ReviewWork = Type.Object({
+  awaitingDraw: Count,
+  awaitingAnswers: Count,
+  awaitingSheets: Count,
+  links: Type.Object({ awaitingDraw: Type.String(), awaitingAnswers: Type.String(), awaitingSheets: Type.String() }),
+});
+export type ReviewWork = Static<typeof ReviewWork>;
+
 export const StaffWorkbench = Type.Object({
   pending: Type.Array(WorkbenchPending),
   pendingTotal: Count,
@@ -77,6 +89,8 @@ export const StaffWorkbench = Type.Object({
   projectsByRiskOfYear: Type.Array(LabelledCount),
   /** The latest audit-trail entries; null when the viewer may not read the log (system:log:view). */
   recentLogs: Nullable(Type.Array(WorkbenchLogEntry)),
+  /** Quality review's work; null when the viewer may not read review tasks (review:task:view). */
+  reviews: Nullable(ReviewWork),
 });
 export type StaffWorkbench = Static<typeof StaffWorkbench>;
 

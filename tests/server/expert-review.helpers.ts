@@ -27,13 +27,13 @@ export const ALL_REVIEW_CODES: PermissionCode[] = ['review:task:view', 'review:t
 
 export interface Callers {
   admin: string;
-  /** Every review code. */
+  /** Every review code (and the workbench). */
   officer: string;
   /** Every review code but review:draw:view: the panel is sealed from them until closing. */
   sealed: string;
   /** review:task:view only. */
   viewer: string;
-  /** No review code at all. */
+  /** No review code at all (projects, experts and the workbench). */
   outsider: string;
   unitA: string;
   unitB: string;
@@ -45,10 +45,10 @@ export async function reviewCallers(t: TestContext, prefix: string): Promise<Cal
   const role = async (name: string, permissions: PermissionCode[]) => [await insertRole(t.db.kysely, { code: `${prefix}-${name}`, name, permissions }, now)];
   return {
     admin: await t.adminToken(),
-    officer: await addAccount(t, `${prefix}_officer`, AuthType.Staff, { roleIds: await role('officer', ALL_REVIEW_CODES) }),
+    officer: await addAccount(t, `${prefix}_officer`, AuthType.Staff, { roleIds: await role('officer', [...ALL_REVIEW_CODES, 'workbench:view']) }),
     sealed: await addAccount(t, `${prefix}_sealed`, AuthType.Staff, { roleIds: await role('sealed', ALL_REVIEW_CODES.filter((c) => c !== 'review:draw:view')) }),
     viewer: await addAccount(t, `${prefix}_viewer`, AuthType.Staff, { roleIds: await role('viewer', ['review:task:view']) }),
-    outsider: await addAccount(t, `${prefix}_outsider`, AuthType.Staff, { roleIds: await role('outsider', ['project:view', 'expert:view']) }),
+    outsider: await addAccount(t, `${prefix}_outsider`, AuthType.Staff, { roleIds: await role('outsider', ['project:view', 'expert:view', 'workbench:view']) }),
     unitA: await t.login('demo_unit', DEMO_PASSWORD, AuthType.MemberUnit),
     unitB: await addAccount(t, `${prefix}_unit_b`, AuthType.MemberUnit, { unitId: UNIT_B }),
     practitioner: await t.login('demo_practitioner', DEMO_PASSWORD, AuthType.Practitioner),

@@ -16,6 +16,7 @@ import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
 import { subjectActions, visibleRecord, type SubjectActionRules } from '../../workflow/reviewedSubject';
 import { reviewHistory } from '../../workflow/reviews';
+import { projectReviews } from '../expert-reviews/queries';
 
 export const REPORT_SLOT = 'report';
 export const REVIEW_CODE = 'project:review';
@@ -216,6 +217,7 @@ export async function projectDetail(db: DbOrTrx, user: AuthUser, id: string): Pr
     })),
     reports: reports.map(toFileRef),
     reviewHistory: await reviewHistory(db, 'project', id),
+    expertReviews: await projectReviews(db, id),
   };
 }
 

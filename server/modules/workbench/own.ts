@@ -10,6 +10,7 @@ import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import type { CertificateKind, DbOrTrx } from '../../db/types';
 import { errors } from '../../http/errors';
+import { revisionsOwed } from '../expert-reviews/workbench';
 
 const DAY_MS = 86_400_000;
 
@@ -79,7 +80,7 @@ async function unitWorkbench(db: DbOrTrx, unitId: string, today: string): Promis
   const unit = await db.selectFrom('member_units').select(['name', 'status']).where('id', '=', unitId).executeTakeFirst();
   if (!unit) throw errors.notFound('会员单位');
   const year = await inspectionYear(db);
-  const [practitioners, projects, inspections, releases, certificate, inspection] = await Promise.all([
+  const [practitioners, projects, inspections, releases, certificate, inspection, revisions] = await Promise.all([
     db.selectFrom('practitioners').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('unit_id', '=', unitId).where('status', 'in', ['pending', 'rejected']).groupBy('status').execute(),
     db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('unit_id', '=', unitId).where('status', '=', 'returned').executeTakeFirst(),
     // Returned ones of any year; not submitted ones of the open year only.
@@ -93,6 +94,7 @@ async function unitWorkbench(db: DbOrTrx, unitId: string, today: string): Promis
     db.selectFrom('unit_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('from_unit_id', '=', unitId).where('status', '=', 'requested').executeTakeFirst(),
     certificateOf(db, 'unit', unitId, today),
     inspectionOf(db, year, 'unit', unitId),
+    revisionsOwed(db, unitId),
   ]);
   const practitionersBy = new Map(practitioners.map((r) => [r.status, n(r.n)]));
   const inspectionsBy = new Map(inspections.map((r) => [r.status, n(r.n)]));
@@ -105,6 +107,7 @@ async function unitWorkbench(db: DbOrTrx, unitId: string, today: string): Promis
     todo('practitioner-rejected', '被驳回待修改的从业人员登记', practitionersBy.get('rejected') ?? 0, '/Manage/employee-management?status=rejected'),
     todo('practitioner-pending', '待协会审核的从业人员登记', practitionersBy.get('pending') ?? 0, '/Manage/employee-management?status=pending'),
     todo('unit-change-release', '待本单位放行的调出申请', n(releases?.n), '/Manage/employee-unit-change?status=requested'),
+    todo('review-revision', '评审结论为修改后通过、待提交修改稿的项目', revisions.count, revisions.link),
   );
   return { name: unit.name, status: MEMBER_STATUS_LABELS[unit.status] ?? unit.status, todos, certificate, inspection };
 }

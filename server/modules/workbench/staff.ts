@@ -16,6 +16,7 @@ import { dictLabelsOf } from '../../db/dictionaries';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
+import { reviewWork } from '../expert-reviews/workbench';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 
 /** How many audit-trail entries the workbench shows. */
@@ -95,7 +96,11 @@ export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, req
   const year = requestedYear ?? thisYear;
   const compute = () => workbenchFigures(db, year, thisYear);
   const figures = cache ? await cache.read(`workbench:${today}:${year}`, READ_CACHE_TTL_MS, compute) : await compute();
-  return { ...figures, recentLogs: hasPermission(user, 'system:log:view') ? figures.recentLogs : null };
+  return {
+    ...figures,
+    recentLogs: hasPermission(user, 'system:log:view') ? figures.recentLogs : null,
+    reviews: hasPermission(user, 'review:task:view') ? figures.reviews : null,
+  };
 }
 
 async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Promise<StaffWorkbench> {
@@ -103,7 +108,7 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
   const yearTo = dayEnd(`${year}-12-31`);
   const countAll = sql<number>`count(*)`.as('n');
 
-  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years] = await Promise.all([
+  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years, reviews] = await Promise.all([
     dictLabelsOf(db, ['member_level', 'risk_level', 'project_type']),
     db.selectFrom('reviews').select(['what', countAll]).where('status', '=', 'pending').groupBy('what').execute(),
     db.selectFrom('member_units').select(['member_level as key', countAll]).where('status', '=', 'approved').groupBy('member_level').execute(),
@@ -127,6 +132,7 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
     monthly(db, year),
     recentLogs(db),
     chartYears(db, thisYear),
+    reviewWork(db),
   ]);
 
   const pendingByKind = new Map(pendingRows.map((r) => [r.what, Number(r.n)]));
@@ -155,5 +161,6 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
     projectsByType: labelled(projectsOfYearByType, dicts.get('project_type')),
     projectsByRiskOfYear: labelled(projectsOfYearByRisk, dicts.get('risk_level')),
     recentLogs: logs,
+    reviews,
   };
 }

@@ -1,0 +1,130 @@
+/**
+ * Quality review around the tasks: the expert library's additions (category, the practitioner
+ * link, declared conflicts with their versions, an expert ever drawn cannot be deleted), a
+ * project's detail listing its reviews without the panel, and the workbench's counts (a draw,
+ * answers, sheets for staff who read reviews; a revised report owed for the unit). SQLite and
+ * PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExpertRecord } from '@common/schemas/experts';
+import type { ProjectDetail } from '@common/schemas/projects';
+import type { ExpertConflict } from '@common/schemas/reviewTasks';
+import type { Workbench } from '@common/schemas/workbench';
+import { createTestApp, dialects, type TestContext } from './helpers';
+import { addExperts, categoriseLibrary, reviewCallers, reviewCalls, type Callers } from './expert-review.helpers';
+
+describe.each(dialects)('expert review and the library on %s', (dialect) => {
+  let t: TestContext;
+  let c: Callers;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { demo: true });
+    c = await reviewCallers(t, 'rl');
+    await categoriseLibrary(t);
+    await addExperts(t, 'lx', 10);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const calls = reviewCalls(() => t);
+
+  describe('the expert library', () => {
+    it('keeps a category from the dictionary and an existing practitioner link', async () => {
+      const read = async () => (await t.call<ExpertRecord>('GET', 'experts/lx-expert-01', { token: c.admin })).body.data;
+      const body = (extra: object) => ({ name: 'lx专家1', workUnit: 'lx研究所1', specialties: ['law'], version: 0, ...extra });
+      const wrong = await t.call('PUT', 'experts/lx-expert-01', { token: c.admin, body: { ...body({ category: 'astrology' }), version: (await read()).version } });
+      expect(wrong.body.message).toBe('专家类别不在字典中：astrology');
+      const nobody = await t.call('PUT', 'experts/lx-expert-01', { token: c.admin, body: { ...body({ practitionerId: 'no-such-practitioner' }), version: (await read()).version } });
+      expect(nobody.body.message).toBe('关联的从业人员不存在');
+      const saved = await t.call('PUT', 'experts/lx-expert-01', { token: c.admin, body: { ...body({ category: 'engineering', practitionerId: 'demo-practitioner-9' }), version: (await read()).version } });
+      expect(saved.body.status).toBe(1);
+      expect(await read()).toMatchObject({ category: 'engineering', practitionerId: 'demo-practitioner-9' });
+      expect((await read()).practitionerName).toBeTruthy();
+      const filtered = await t.call<{ list: { id: string }[] }>('GET', 'experts?pageSize=100&category=engineering&keyword=lx', { token: c.admin });
+      expect(filtered.body.data.list.map((e) => e.id)).toContain('lx-expert-01');
+    });
+
+    it('declared conflicts: add, edit with the version read, remove; a relative needs the relation', async () => {
+      const list = async () => (await t.call<ExpertConflict[]>('GET', 'experts/lx-expert-02/conflicts', { token: c.outsider })).body.data;
+      const relative = await t.call('POST', 'experts/lx-expert-02/conflicts', { token: c.admin, body: { unitName: '安和工程咨询有限公司', kind: 'relative', from: '2024-01-01' } });
+      expect(relative.body.message).toBe('近亲属任职请填写亲属关系（如配偶、子女）');
+      const reversed = await t.call('POST', 'experts/lx-expert-02/conflicts', { token: c.admin, body: { unitName: '安和工程咨询有限公司', kind: 'shares', from: '2025-01-01', to: '2024-01-01' } });
+      expect(reversed.statusCode).toBe(400);
+      const added = await t.call<{ id: string }>('POST', 'experts/lx-expert-02/conflicts', { token: c.admin, body: { unitName: '安和工程咨询有限公司', kind: 'relative', relation: '配偶', from: '2024-01-01' } });
+      expect(added.body.status).toBe(1);
+      expect(await list()).toMatchObject([{ unitName: '安和工程咨询有限公司', kind: 'relative', relation: '配偶', from: '2024-01-01', to: null, version: 0 }]);
+      expect((await t.call('POST', 'experts/lx-expert-02/conflicts', { token: c.outsider, body: { unitName: 'x', kind: 'worked', from: '2024-01-01' } })).statusCode).toBe(403);
+      const id = added.body.data.id;
+      const stale = await t.call('PUT', `expert-conflicts/${id}`, { token: c.admin, body: { unitName: '安和工程咨询有限公司', kind: 'shares', from: '2024-01-01', version: 5 } });
+      expect(stale.statusCode).toBe(409);
+      expect((await t.call('PUT', `expert-conflicts/${id}`, { token: c.admin, body: { unitName: '安和 工程咨询有限公司', kind: 'shares', from: '2024-01-01', to: '2025-06-30', version: 0 } })).body.status).toBe(1);
+      const stored = await t.db.kysely.selectFrom('expert_conflicts').select(['unit_key', 'kind', 'to_on']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ unit_key: '安和 工程咨询有限公司', kind: 'shares', to_on: '2025-06-30' });
+      expect((await t.call('DELETE', `expert-conflicts/${id}`, { token: c.admin })).body.status).toBe(1);
+      expect(await list()).toEqual([]);
+      const logs = await t.db.kysely.selectFrom('operation_logs').select('action').where('entity_id', '=', 'lx-expert-02').execute();
+      expect(logs.map((l) => l.action)).toEqual(['conflict-add', 'conflict-update', 'conflict-remove']);
+    });
+
+    it('an expert ever drawn stays (disable instead)', async () => {
+      const id = await calls.open(c.officer, { projectId: 'demo-project-9', panelSize: 3 });
+      expect((await calls.draw(c.officer, id)).body.status).toBe(1);
+      const drawn = (await calls.seats(id))[0].expert_id;
+      const res = await t.call('DELETE', `experts/${drawn}`, { token: c.admin });
+      expect(res.body.message).toContain('已被抽取参加评审，抽取记录须保留，不能删除');
+      await calls.step(c.officer, id, 'cancel', { reason: '测试结束' });
+    });
+  });
+
+  describe('the workbench and the project', () => {
+    it('counts the reviews waiting for a draw, answers and sheets for staff who read reviews', async () => {
+      const figures = async (token: string) => (await t.call<Workbench>('GET', 'workbench', { token })).body.data.staff?.reviews;
+      const before = await figures(c.officer);
+      if (!before) throw new Error('reviews expected');
+      const waiting = await calls.open(c.officer, { projectId: 'demo-project-10', panelSize: 3 });
+      const answering = await calls.open(c.officer, { projectId: 'demo-project-7', panelSize: 3 });
+      expect((await calls.draw(c.officer, answering)).body.status).toBe(1);
+      const scoring = await calls.open(c.officer, { projectId: 'demo-project-1', panelSize: 3 });
+      expect((await calls.draw(c.officer, scoring)).body.status).toBe(1);
+      for (const seat of (await calls.seats(scoring)).filter((s) => s.status === 'invited')) {
+        expect((await calls.step(c.officer, scoring, 'responses', { seatId: seat.id, answer: 'confirmed' })).body.status).toBe(1);
+      }
+      // The workbench's figures are cached for a moment; a write clears the cache.
+      const after = await figures(c.officer);
+      expect(after).toMatchObject({
+        awaitingDraw: before.awaitingDraw + 1,
+        awaitingAnswers: before.awaitingAnswers + 1,
+        awaitingSheets: before.awaitingSheets + 1,
+        links: { awaitingDraw: '/Manage/expert-review?status=awaiting_draw' },
+      });
+      expect(await figures(c.outsider)).toBeNull();
+      for (const id of [waiting, answering, scoring]) await calls.step(c.officer, id, 'cancel', { reason: '测试结束' });
+    });
+
+    it("a project's detail lists its reviews, without the panel; the unit owes a revised report on its workbench", async () => {
+      const id = await calls.open(c.officer, { projectId: 'demo-project-2', panelSize: 3 });
+      expect((await calls.draw(c.officer, id)).body.status).toBe(1);
+      for (const seat of (await calls.seats(id)).filter((s) => s.status === 'invited')) {
+        await calls.step(c.officer, id, 'responses', { seatId: seat.id, answer: 'confirmed' });
+      }
+      const rubric = (await calls.detail(c.officer, id)).body.data.rubric;
+      for (const seat of (await calls.seats(id)).filter((s) => s.status === 'confirmed')) {
+        const scores = rubric.map((r) => ({ criterion: r.criterion, points: r.max - 3 }));
+        expect((await calls.step(c.officer, id, 'sheets', { seatId: seat.id, scores, conclusion: 'revise' })).body.status).toBe(1);
+      }
+      expect((await calls.step(c.officer, id, 'close')).body.status).toBe(1);
+
+      const project = (await t.call<ProjectDetail>('GET', 'projects/demo-project-2', { token: c.unitA })).body.data;
+      expect(project.expertReviews).toEqual([
+        expect.objectContaining({ id, status: 'closed', panelSize: 3, resultScore: 85, resultConclusion: 'revise', revisionStatus: 'awaiting', reason: 'application' }),
+      ]);
+      const names = (await t.db.kysely.selectFrom('review_seats as s').innerJoin('experts as e', 'e.id', 's.expert_id').select(['e.name', 'e.id']).where('s.task_id', '=', id).execute()).flatMap((r) => [r.name, r.id]);
+      const text = JSON.stringify(project);
+      expect(names.filter((n) => text.includes(n))).toEqual([]);
+
+      const own = (await t.call<Workbench>('GET', 'workbench', { token: c.unitA })).body.data.own;
+      expect(own?.todos.find((x) => x.key === 'review-revision')).toMatchObject({ count: 1, link: `/Manage/expert-review?id=${id}` });
+    });
+  });
+});
