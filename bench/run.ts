@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name …]`: runs the benchmarks (all, or those named: search,
- * membership, supervision, instances, api, load, frontend, files)
+ * membership, supervision, expert-draw, instances, api, load, frontend, files)
  * and writes their sections of bench/RESULTS.md, leaving the other sections as they were
  * (not part of CI). Set BENCH_DATABASE_URL=postgres://… to run the database benchmarks on
  * PostgreSQL too.
@@ -17,6 +17,7 @@ import { runSupervisionBench, SUPERVISION_CONNECTIONS, SUPERVISION_SIZES } from 
 import { LIGHTHOUSE_RETRIES, LIGHTHOUSE_RUNS, runFrontendBench } from './frontend';
 import { MIN_GOOD_RUNS } from './lighthouseRuns';
 import { FILES_RUNS, runHashBench, runUploadBench } from './files';
+import { EXPERT_DRAW_SIZES, EXPERT_DRAW_TARGET_MS, IN_PROCESS_TARGET_MS, runExpertDrawBench } from './expert-draw';
 
 const P99_TARGET_MS = 50;
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
@@ -67,6 +68,23 @@ const BENCHMARKS: Record<string, () => Promise<string[]>> = {
         (r) =>
           `| ${r.dialect} | ${r.endpoint} | ${r.one.p50} / ${r.one.p99} | ${r.http.rps.toFixed(0)} | ${r.http.p50} | ${r.http.p99} | ${met(r.one.p99 < 100)} (one at a time), ${met(r.http.p99 < 100 && r.http.errors === 0 && r.http.non2xx === 0)} (50 conn.) |`,
       ),
+    ];
+  },
+  'expert-draw': async () => {
+    const rows = await runExpertDrawBench();
+    const s = EXPERT_DRAW_SIZES;
+    return [
+      `## Quality review: the expert draw at ${s.experts.toLocaleString('en')} experts with ${s.conflictsEach} declared conflicts each`,
+      '',
+      `Targets: the draw and its verification p99 under ${EXPERT_DRAW_TARGET_MS} ms; the 回避 rules and the draw in process well under ${IN_PROCESS_TARGET_MS} ms. One request at a time through HTTP: ${s.drawRuns} draws (each a new round of one task, the whole pool recorded each time) and ${s.verifyRuns} verifications over the rounds drawn; in process: classifyPool + drawPanel ${s.inProcessRuns} times on the library in memory with all ${(s.experts * s.conflictsEach).toLocaleString('en')} conflicts handed over. A measurement that failed says so instead of a time.`,
+      '',
+      '| database | measure | runs | p50 ms | p99 ms | max ms | seen | target |',
+      '|---|---|---:|---:|---:|---:|---|---|',
+      ...rows.map((r) => {
+        if (!r.timing.ok) return `| ${r.dialect} | ${r.measure} | failed | | | | ${r.detail}; ${r.timing.error} | failed |`;
+        const target = r.dialect === 'in process' ? IN_PROCESS_TARGET_MS : EXPERT_DRAW_TARGET_MS;
+        return `| ${r.dialect} | ${r.measure} | ${r.timing.runs} | ${r.timing.p50} | ${r.timing.p99} | ${r.timing.max} | ${r.detail} | ${met(r.timing.p99 < target)} |`;
+      }),
     ];
   },
   api: async () => {
