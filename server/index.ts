@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 
   const keys = await prepareDatabase(db, config);
   if (args.has('--demo') || config.seedDemo) {
-    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii: keys.pii });
+    const logins = await seedDemo(db.kysely, new Date(), { dataDir: config.dataDir, pii: keys.pii, audit: { key: keys.auditKey, dialect: db.dialect } });
     console.log('演示账号：');
     for (const l of logins) console.log(`  ${l.description}：${l.loginAccount} / ${l.password}（authType ${l.authType}）`);
   }

@@ -290,12 +290,19 @@ describe.each(dialects)('expert review workflow on %s', (dialect) => {
 
     it('after closing: ratings (one low rating flags the expert), the unit comments, sends a revision, staff return and confirm it', async () => {
       const seats = await seatsByStatus(id, 'confirmed');
-      const low = seats[0];
-      const rated = await calls.step(c.officer, id, 'ratings', { ratings: seats.map((s) => ({ seatId: s.id, rating: s.id === low.id ? 1 : 5, comment: '按时参加' })) });
-      expect(rated.body, rated.body.message).toMatchObject({ status: 1 });
+      // The one rated low: an expert rated for the first time, if the panel has one (the demo review rated five).
+      const rated = new Set((await t.db.kysely.selectFrom('expert_ratings').select('expert_id').execute()).map((r) => r.expert_id));
+      const low = seats.find((s) => !rated.has(s.expert_id)) ?? seats[0];
+      const rating = await calls.step(c.officer, id, 'ratings', { ratings: seats.map((s) => ({ seatId: s.id, rating: s.id === low.id ? 1 : 5, comment: '按时参加' })) });
+      expect(rating.body, rating.body.message).toMatchObject({ status: 1 });
       const experts = await t.call<{ list: { id: string; averageRating: number | null; flagged: boolean; lastReviewOn: string | null }[] }>('GET', 'experts?pageSize=100&flagged=true', { token: c.admin });
-      expect(experts.body.data.list.map((e) => e.id)).toEqual([low.expert_id]);
-      expect(experts.body.data.list[0]).toMatchObject({ averageRating: 1, flagged: true });
+      expect(experts.body.data.list.map((e) => e.id).filter((e) => e === low.expert_id || seats.some((s) => s.expert_id === e))).toEqual([low.expert_id]);
+      // Their earlier ratings count too (the demo review's, if they sat on it): the average of the last five.
+      const ratings = (await t.db.kysely.selectFrom('expert_ratings').select('rating').where('expert_id', '=', low.expert_id).orderBy('rated_at', 'desc').limit(5).execute()).map((r) => Number(r.rating));
+      expect(ratings).toContain(1);
+      const average = Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100;
+      expect(average).toBeLessThan(3);
+      expect(experts.body.data.list.find((e) => e.id === low.expert_id)).toMatchObject({ averageRating: average, flagged: true });
       const foreign = await calls.step(c.officer, id, 'ratings', { ratings: [{ seatId: randomUUID(), rating: 3 }] });
       expect(foreign.body.message).toBe('只能评价参加本次评审并提交了评分表的专家');
 

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpertRecord } from '@common/schemas/experts';
 import type { ProjectDetail } from '@common/schemas/projects';
-import type { ExpertConflict } from '@common/schemas/reviewTasks';
+import type { DrawVerification, ExpertConflict, ExpertDrawRecord } from '@common/schemas/reviewTasks';
+import { seedDemo } from '../../server/db/seed/demo';
 import type { Workbench } from '@common/schemas/workbench';
 import { createTestApp, dialects, type TestContext } from './helpers';
 import { addExperts, categoriseLibrary, reviewCallers, reviewCalls, type Callers } from './expert-review.helpers';
@@ -28,6 +29,46 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
   });
 
   const calls = reviewCalls(() => t);
+
+  describe('the demo data', () => {
+    it('holds a closed review whose draw verifies, an open task ready for a draw, and conflicts on the library', async () => {
+      const closed = (await calls.detail(c.officer, 'demo-review-task-1')).body.data;
+      expect(closed).toMatchObject({ status: 'closed', resultConclusion: 'revise', revisionStatus: 'awaiting', sheetCount: 5, rounds: 1 });
+      expect(closed.result?.score).toBe(78.3);
+      expect(closed.seats.filter((s) => s.status === 'confirmed')).toHaveLength(5);
+      const verified = await t.call<DrawVerification>('GET', `expert-draws/${closed.draws[0].id}/verify`, { token: c.unitA });
+      expect(verified.body.data).toMatchObject({ matches: true, resultMatches: true, digestMatches: true, auditMatches: true });
+      const unit = (await calls.detail(c.unitA, 'demo-review-task-1')).body.data;
+      expect(unit.sheets.map((x) => x.label)).toEqual(['专家1', '专家2', '专家3', '专家4', '专家5']);
+      const names = closed.seats.flatMap((x) => [x.expertName ?? '', x.expertId ?? '']).filter(Boolean);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.filter((n) => JSON.stringify(unit).includes(n))).toEqual([]);
+      const open = (await calls.detail(c.officer, 'demo-review-task-2')).body.data;
+      expect(open).toMatchObject({ status: 'awaiting_draw', projectId: 'demo-project-7' });
+      expect(open.actions).toContain('draw');
+      const record = (await t.call<ExpertDrawRecord>('GET', `expert-draws/${closed.draws[0].id}`, { token: c.officer })).body.data;
+      expect(record.excluded).toEqual(expect.arrayContaining([
+        { expertId: 'demo-expert-9', rule: 'declared_conflict', reason: '申报的利害关系' },
+        { expertId: 'demo-expert-2', rule: 'declared_conflict', reason: '申报的利害关系' },
+        { expertId: 'demo-expert-15', rule: 'inactive', reason: '停用' },
+      ]));
+      const conflicts = (await t.call<ExpertConflict[]>('GET', 'experts/demo-expert-9/conflicts', { token: c.admin })).body.data;
+      expect(conflicts.map((x) => x.unitName)).toEqual(['正衡社会稳定风险评估咨询有限公司']);
+    });
+
+    it('seeding again changes nothing', async () => {
+      const snapshot = async () => ({
+        tasks: await t.db.kysely.selectFrom('review_tasks').selectAll().where('id', 'like', 'demo-%').orderBy('id').execute(),
+        draws: await t.db.kysely.selectFrom('expert_draws').selectAll().where('id', 'like', 'demo-%').execute(),
+        events: (await t.db.kysely.selectFrom('review_events').select('id').execute()).length,
+        logs: (await t.db.kysely.selectFrom('operation_logs').select('id').where('entity', '=', 'expert-draw').execute()).length,
+        conflicts: (await t.db.kysely.selectFrom('expert_conflicts').select('id').execute()).length,
+      });
+      const before = await snapshot();
+      await seedDemo(t.db.kysely, new Date(), { pii: t.app.pii, audit: { key: t.app.auditKey, dialect: t.dialect } });
+      expect(await snapshot()).toEqual(before);
+    });
+  });
 
   describe('the expert library', () => {
     it('keeps a category from the dictionary and an existing practitioner link', async () => {
@@ -83,7 +124,7 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
       const before = await figures(c.officer);
       if (!before) throw new Error('reviews expected');
       const waiting = await calls.open(c.officer, { projectId: 'demo-project-10', panelSize: 3 });
-      const answering = await calls.open(c.officer, { projectId: 'demo-project-7', panelSize: 3 });
+      const answering = await calls.open(c.officer, { projectId: 'demo-project-5', panelSize: 3 });
       expect((await calls.draw(c.officer, answering)).body.status).toBe(1);
       const scoring = await calls.open(c.officer, { projectId: 'demo-project-1', panelSize: 3 });
       expect((await calls.draw(c.officer, scoring)).body.status).toBe(1);
@@ -123,8 +164,13 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
       const text = JSON.stringify(project);
       expect(names.filter((n) => text.includes(n))).toEqual([]);
 
+      const owed = await t.db.kysely.selectFrom('review_tasks').select('id').where('unit_id', '=', 'demo-unit-1').where('revision_status', '=', 'awaiting').execute();
+      expect(owed.map((r) => r.id)).toContain(id);
       const own = (await t.call<Workbench>('GET', 'workbench', { token: c.unitA })).body.data.own;
-      expect(own?.todos.find((x) => x.key === 'review-revision')).toMatchObject({ count: 1, link: `/Manage/expert-review?id=${id}` });
+      expect(own?.todos.find((x) => x.key === 'review-revision')).toMatchObject({
+        count: owed.length,
+        link: owed.length === 1 ? `/Manage/expert-review?id=${id}` : '/Manage/expert-review?status=closed',
+      });
     });
   });
 });

@@ -22,6 +22,7 @@ import { migrateToLatest } from '../../server/db/migrations/index';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedBase } from '../../server/db/seed/index';
 import { loadFieldCipher } from '../../server/pii/keys';
+import { loadAuditKey } from '../../server/audit/key';
 import { workerDatabaseUrl } from './workerDatabase';
 
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
@@ -159,7 +160,7 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
     await migrateToLatest(db);
     await seedBase(db.kysely, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
     const pii = await loadFieldCipher(config, db.kysely);
-    if (options.demo) await seedDemo(db.kysely, new Date(), { dataDir, pii });
+    if (options.demo) await seedDemo(db.kysely, new Date(), { dataDir, pii, audit: { key: await loadAuditKey(config, db.kysely), dialect } });
     app = await buildApp({
       config,
       db,

@@ -14,19 +14,23 @@ import { reindexAll } from '../../fulltext/indexer';
 import { DEMO_PASSWORD, seedDemoAccounts, type DemoLogin } from './demoAccounts';
 import { seedDemoData } from './demoData';
 import { seedDemoFiles } from './demoFiles';
+import { seedDemoReviewTasks, type DemoAudit } from './demoReviewTasks';
 
 export { DEMO_EDITOR_ROLE_CODE, DEMO_PASSWORD, DEMO_PRACTITIONER_ID, DEMO_UNIT_ID, type DemoLogin } from './demoAccounts';
 
 /**
  * `dataDir`: where the file store is; when given, the demo also gets its pictures and
- * download templates (./demoFiles.ts).
+ * download templates (./demoFiles.ts). `audit`: the audit chain's key and dialect, with which the
+ * demo review's draw gets its row in the chain (./demoReviewTasks.ts).
  */
-export async function seedDemo(db: Db, now: Date, options: { dataDir?: string; pii: FieldCipher }): Promise<DemoLogin[]> {
+export async function seedDemo(db: Db, now: Date, options: { dataDir?: string; pii: FieldCipher; audit?: DemoAudit }): Promise<DemoLogin[]> {
   const at = now.toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
     // First, so that the accounts below point at existing unit and practitioner rows.
     await seedDemoData(trx, options.pii);
+    // Quality review: the library's categories and conflicts, a closed review and an open task (./demoReviewTasks.ts).
+    await seedDemoReviewTasks(trx, options.audit ?? null);
     if (options.dataDir) await seedDemoFiles(trx, options.dataDir, at);
     const logins = await seedDemoAccounts(trx, at, passwordHash);
     // The demo rows were written directly: make them findable.
