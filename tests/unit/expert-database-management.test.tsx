@@ -96,6 +96,7 @@ describe('专家库管理', () => {
     type('如：研究员、所长', '总工程师');
     await pick(drawer(), '请选择专业领域（可多选）', '城市规划');
     await pick(drawer(), '请选择职称', '副高级');
+    await pick(drawer(), '请选择专家类别', '工程技术');
     type('手机号码或固定电话', '0571-88886666');
     type('name@example.com', 'sima@example.org');
     fireEvent.click(within(drawer()).getByText('保 存'));
@@ -108,6 +109,8 @@ describe('专家库管理', () => {
       workUnit: '市城乡规划研究中心',
       position: '总工程师',
       specialties: ['urban_planning'],
+      category: 'engineering',
+      practitionerId: null,
       phone: '0571-88886666',
       email: 'sima@example.org',
       introduction: null,
@@ -115,7 +118,7 @@ describe('专家库管理', () => {
       public: true,
       active: true,
     });
-    expect(expertsDb.experts.find((e) => e.name === '司马青岚')).toMatchObject({ public: true, active: true, sort: 50 });
+    expect(expertsDb.experts.find((e) => e.name === '司马青岚')).toMatchObject({ public: true, active: true, sort: 50, category: 'engineering' });
     // The drawer closes and the list shows the new expert with the dictionary's labels.
     await waitForRow('司马青岚');
     const row = rowOf('司马青岚');
@@ -135,6 +138,39 @@ describe('专家库管理', () => {
     fireEvent.click(within(rowOf('陈守仁')).getAllByRole('switch')[1]);
     await waitFor(() => expect(expertCallsTo('post', '/experts/expert-1/disable')).toHaveLength(1));
     await waitFor(() => expect(within(rowOf('陈守仁')).getByText('（未显示）')).toBeInTheDocument());
+  });
+
+  it('shows each expert’s category and reviews (this year against the cap, the last, the average rating, the flag)', async () => {
+    await openList();
+    const chen = rowOf('陈守仁');
+    expect(within(chen).getByText('社科研究')).toBeInTheDocument();
+    expect(within(chen).getByText('3 / 10 次')).toBeInTheDocument();
+    expect(within(chen).getByText('4.5（2 次）')).toBeInTheDocument();
+    expect(within(chen).queryByText('评价偏低')).toBeNull();
+    const lin = rowOf('林慧敏');
+    expect(within(lin).getByText('2.5（2 次）')).toBeInTheDocument();
+    expect(within(lin).getByText('评价偏低')).toBeInTheDocument();
+    // An expert never rated has no average.
+    expect(within(rowOf('魏东升')).getByText('0 / 10 次')).toBeInTheDocument();
+  });
+
+  it('filters the low-rated experts and a category through the API', async () => {
+    await openList();
+    const form = document.querySelector('.ant-pro-query-filter') as HTMLElement;
+    // The search form starts folded: open it to reach the later filters.
+    const expand = within(form).queryByText('展开');
+    if (expand) fireEvent.click(expand);
+    await pickFilter(form, '平均评价', '评价偏低');
+    fireEvent.click(within(form).getByText('查 询'));
+    await waitFor(() => expect(expertCallsTo('get', '/experts').some((c) => c.query.flagged === 'true')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('陈守仁')).toBeNull());
+    expect(screen.getByText('林慧敏')).toBeInTheDocument();
+    expect(screen.getByText('共 1 条')).toBeInTheDocument();
+
+    await pickFilter(form, '专家类别', '工程技术');
+    fireEvent.click(within(form).getByText('查 询'));
+    await waitFor(() => expect(expertCallsTo('get', '/experts').some((c) => c.query.category === 'engineering' && c.query.flagged === 'true')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('林慧敏')).toBeNull());
   });
 
   it('filters by specialty through the API, and exports with the same filters', async () => {

@@ -35,6 +35,11 @@ describe('工作台', () => {
     expect(await screen.findByTestId('charts')).toHaveTextContent('2026 年图表：12 个月');
     expect(screen.getByText('最新操作日志')).toBeInTheDocument();
     expect(screen.getByText('审核通过会员单位「润和社会治理咨询有限公司」')).toBeInTheDocument();
+
+    // Quality review: the open tasks by what they wait for, each a link to the review page filtered to it.
+    expect(screen.getByRole('link', { name: '待抽取专家：1 项' })).toHaveAttribute('href', '/Manage/expert-review?status=awaiting_draw');
+    expect(screen.getByRole('link', { name: '待专家确认：2 项' })).toHaveAttribute('href', '/Manage/expert-review?status=confirming');
+    expect(screen.getByRole('link', { name: '待录入评分表：1 项' })).toHaveAttribute('href', '/Manage/expert-review?status=scoring');
   });
 
   it('staff choose the year of the charts; the board reloads that year', async () => {
@@ -52,10 +57,13 @@ describe('工作台', () => {
     expect(await screen.findByTestId('charts')).toHaveTextContent('2024 年图表：12 个月');
   });
 
-  it('staff without system:log:view see no log', async () => {
+  it('staff without system:log:view or review:task:view see neither the log nor the review counts', async () => {
     renderPage(<StagingPage />, PATH, limitedStaff);
     expect(await screen.findByText('待我审核（共 11 项）')).toBeInTheDocument();
     expect(screen.queryByText('最新操作日志')).toBeNull();
+    // Nor the review counts without review:task:view.
+    expect(screen.queryByText('专家评审')).toBeNull();
+    expect(screen.queryByRole('link', { name: /待抽取专家/ })).toBeNull();
   });
 
   it('a member unit: its to-dos with counts and links, its certificate about to expire, its inspection', async () => {

@@ -1,8 +1,11 @@
 /**
- * 专家库管理: the association's expert library. A list with photo, title, work unit and
- * specialties, filtered by keyword (name or work unit), specialty, title, 官网公开 and 启用;
+ * 专家库管理: the association's expert library. A list with photo, title, work unit,
+ * specialties, category and the expert's reviews (this year against the yearly cap, the last
+ * one, the average rating, flagged when low), filtered by keyword (name or work unit),
+ * specialty, title, category, a low rating, 官网公开 and 启用;
  * the two switches act in the row at once (the public expert page shows an expert only when
- * both are on); create and edit in a drawer (photo upload, specialties from the dictionary);
+ * both are on); create and edit in a drawer (photo upload, specialties from the dictionary,
+ * the practitioner link, the declared conflicts the review draw avoids);
  * delete after a confirmation; export of the filtered list to Excel.
  */
 import { Space, Tag, Tooltip, Typography } from 'antd';
@@ -135,7 +138,46 @@ export default function ExpertDatabaseManagementPage() {
           />
         ),
       },
-      { title: '排序', dataIndex: 'sort', width: 80, sorter: true },
+      {
+        title: '专家类别',
+        dataIndex: 'category',
+        width: 100,
+        valueType: 'select',
+        valueEnum: valueEnumOf(dicts.expert_category),
+        filter: true,
+        render: (_dom, r) => labelOf(dicts.expert_category, r.category),
+      },
+      {
+        title: '本年评审',
+        dataIndex: 'reviewsThisYear',
+        width: 100,
+        render: (_dom, r) => (
+          <Typography.Text type={r.reviewsThisYear >= r.yearlyCap ? 'danger' : undefined}>
+            {r.reviewsThisYear} / {r.yearlyCap} 次
+          </Typography.Text>
+        ),
+      },
+      { title: '最近评审', dataIndex: 'lastReviewOn', width: 110, optional: true, render: (_dom, r) => r.lastReviewOn ?? '-' },
+      {
+        title: '平均评价',
+        dataIndex: 'flagged',
+        width: 130,
+        valueType: 'select',
+        valueEnum: { true: { text: '评价偏低' } },
+        filter: true,
+        render: (_dom, r) =>
+          r.averageRating === null ? (
+            '-'
+          ) : (
+            <Space size={4} wrap>
+              <span>
+                {r.averageRating.toFixed(1)}（{r.ratingCount} 次）
+              </span>
+              {r.flagged && <Tag color="red">评价偏低</Tag>}
+            </Space>
+          ),
+      },
+      { title: '排序', dataIndex: 'sort', width: 80, sorter: true, optional: true },
       dateTimeColumn('更新时间', 'updatedAt', { sorter: true }),
     ],
     [dicts, reload],
@@ -171,7 +213,7 @@ export default function ExpertDatabaseManagementPage() {
         create={(values) => experts.create(toExpertBody(values))}
         update={(id, values, version) => experts.update(id, { ...toExpertBody(values), version })}
       >
-        <ExpertFields dicts={dicts} />
+        {({ record }) => <ExpertFields dicts={dicts} record={record} />}
       </ResourceFormDrawer>
     </ManagePageContainer>
   );

@@ -1,4 +1,8 @@
-/** The fields of the expert form (inside ResourceFormDrawer). Limits and checks are the server's. */
+/**
+ * The fields of the expert form (inside ResourceFormDrawer). Limits and checks are the server's.
+ * The review draw reads the category, the practitioner link and the declared conflicts (the
+ * last a list of its own, changed at once: ./ConflictList.tsx).
+ */
 import {
   ProFormDigit,
   ProFormRadio,
@@ -7,7 +11,7 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Col, Form, Row } from 'antd';
+import { Col, Form, Row, Typography } from 'antd';
 import {
   BIRTH_YEAR_MIN,
   birthYearMax,
@@ -17,18 +21,21 @@ import {
   EXPERT_PHONE_MAX,
   EXPERT_SPECIALTIES_MAX,
   EXPERT_TEXT_MAX,
+  type ExpertRecord,
 } from '@common/schemas/experts';
 import FileUpload from '@/components/FileUpload';
 import { maxLength, required, uploadsDone } from '@/components/ListPage';
 import { birthYearRule, emailRule, phoneRule } from './expertValues';
 import { optionsOf } from '@/hooks/useDictionaries';
 import type { ExpertDicts } from './useExpertDicts';
+import ConflictList from './ConflictList';
+import PractitionerPicker from './PractitionerPicker';
 
 /** Images only: the server refuses anything else as a photo. */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp';
 export const PHOTO_MAX_SIZE = 5 * 1024 * 1024;
 
-export default function ExpertFields({ dicts }: { dicts: ExpertDicts }) {
+export default function ExpertFields({ dicts, record }: { dicts: ExpertDicts; record?: ExpertRecord }) {
   return (
     <>
       <Row gutter={16}>
@@ -78,6 +85,23 @@ export default function ExpertFields({ dicts }: { dicts: ExpertDicts }) {
       />
       <Row gutter={16}>
         <Col xs={24} md={12}>
+          <ProFormSelect
+            name="category"
+            label="专家类别"
+            placeholder="请选择专家类别"
+            allowClear
+            options={optionsOf(dicts.expert_category)}
+            extra="评审抽取按类别满足组成要求"
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="practitionerId" label="关联的从业人员" extra="专家本人也是从业人员时关联，抽取时回避其执业单位的项目">
+            <PractitionerPicker currentName={record?.practitionerName} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
           <ProFormText
             name="phone"
             label="联系电话"
@@ -100,6 +124,9 @@ export default function ExpertFields({ dicts }: { dicts: ExpertDicts }) {
         rules={[maxLength('简介', EXPERT_INTRODUCTION_MAX)]}
         fieldProps={{ rows: 5, showCount: true, maxLength: EXPERT_INTRODUCTION_MAX }}
       />
+      <Form.Item label="申报的利害关系" extra="近三年任职、担任负责人或顾问、持股的单位，以及近亲属任职的单位；评审抽取时回避这些单位的项目">
+        {record ? <ConflictList expertId={record.id} /> : <Typography.Text type="secondary">保存专家后可登记利害关系</Typography.Text>}
+      </Form.Item>
       <Row gutter={16}>
         <Col xs={12} md={8}>
           <ProFormSwitch name="public" label="官网公开" extra="公开且启用的专家显示在官网专家库" />

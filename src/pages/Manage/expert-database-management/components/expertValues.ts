@@ -13,6 +13,10 @@ export interface ExpertValues {
   workUnit: string;
   position?: string;
   specialties: string[];
+  /** dictionary expert_category */
+  category?: string | null;
+  /** The expert's own practitioner record (the draw keeps them off their units' projects). */
+  practitionerId?: string | null;
   phone?: string;
   email?: string;
   introduction?: string;
@@ -34,6 +38,8 @@ export function toExpertValues(record: ExpertRecord): ExpertValues {
     workUnit: record.workUnit ?? '',
     position: record.position ?? '',
     specialties: record.specialties,
+    category: record.category,
+    practitionerId: record.practitionerId,
     phone: record.phone ?? '',
     email: record.email ?? '',
     introduction: record.introduction ?? '',
@@ -54,6 +60,8 @@ export function toExpertBody(values: ExpertValues): ExpertCreateBody {
     workUnit: values.workUnit.trim(),
     position: orNull(values.position),
     specialties: values.specialties ?? [],
+    category: values.category || null,
+    practitionerId: values.practitionerId || null,
     phone: orNull(values.phone),
     email: orNull(values.email),
     introduction: orNull(values.introduction),

@@ -1,8 +1,8 @@
-/** The dictionaries an expert is described with: gender, professional title, specialty. */
+/** The dictionaries an expert is described with: gender, professional title, specialty, category. */
 import { useDictionaries, type Dictionaries } from '@/hooks/useDictionaries';
 
-export type ExpertDicts = Dictionaries<'gender' | 'professional_title' | 'specialty'>;
+export type ExpertDicts = Dictionaries<'gender' | 'professional_title' | 'specialty' | 'expert_category'>;
 
 export function useExpertDicts(): ExpertDicts {
-  return useDictionaries('gender', 'professional_title', 'specialty');
+  return useDictionaries('gender', 'professional_title', 'specialty', 'expert_category');
 }

@@ -1,6 +1,6 @@
 /**
  * 详情 of a project (inside the reviewed subject's detail drawer, src/components/ReviewedSubject):
- * the fields, the members (the leader first) and the report files.
+ * the fields, the members (the leader first), the report files and, once filed, its expert reviews.
  */
 import { Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { PROJECT_STATUS_LABELS, type ProjectDetail, type ProjectStatusValue } from '@common/schemas/projects';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/components/ListPage';
 import RecordFiles from '@/components/RecordFiles';
 import { StatusBadge, type StatusStyle } from '@/components/ReviewedSubject';
 import { labelOf, type Dictionary } from '@/hooks/useDictionaries';
+import ProjectReviews from './ProjectReviews';
 
 export const PROJECT_STATUS_STYLE: StatusStyle<ProjectStatusValue> = {
   labels: PROJECT_STATUS_LABELS,
@@ -66,6 +67,7 @@ export default function ProjectDetailCards({ record, types, risks }: { record: P
       <Card size="small" title="评估报告">
         <RecordFiles files={record.reports} />
       </Card>
+      {(record.status === 'filed' || record.expertReviews.length > 0) && <ProjectReviews reviews={record.expertReviews} />}
     </>
   );
 }

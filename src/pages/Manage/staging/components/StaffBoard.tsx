@@ -2,7 +2,7 @@
 import { Card, Col, Empty, List, Row, Select, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from '@umijs/max';
-import type { LabelledCount, StaffWorkbench } from '@common/schemas/workbench';
+import type { LabelledCount, ReviewWork, StaffWorkbench } from '@common/schemas/workbench';
 import { formatDateTime } from '@/components/ListPage/format';
 
 // Loaded only when the staff workbench shows: the charts library stays out of every other chunk.
@@ -18,6 +18,30 @@ function Breakdown({ items }: { items: LabelledCount[] }) {
         </Tag>
       ))}
     </Space>
+  );
+}
+
+/** Quality review's open tasks by what they wait for, each a link to the review page filtered to it. */
+function ReviewWorkCard({ work }: { work: ReviewWork }) {
+  const items = [
+    { key: 'awaitingDraw', label: '待抽取专家', count: work.awaitingDraw, link: work.links.awaitingDraw },
+    { key: 'awaitingAnswers', label: '待专家确认', count: work.awaitingAnswers, link: work.links.awaitingAnswers },
+    { key: 'awaitingSheets', label: '待录入评分表', count: work.awaitingSheets, link: work.links.awaitingSheets },
+  ];
+  return (
+    <Card title="专家评审" size="small" extra={<Link to="/Manage/expert-review">评审管理</Link>}>
+      <Row gutter={[16, 16]}>
+        {items.map((i) => (
+          <Col key={i.key} xs={8} lg={6} xl={4}>
+            <Link to={i.link} aria-label={`${i.label}：${i.count} 项`}>
+              <Card hoverable size="small">
+                <Statistic title={i.label} value={i.count} suffix="项" />
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </Card>
   );
 }
 
@@ -50,6 +74,7 @@ export default function StaffBoard({ data, onYearChange, yearLoading = false }: 
           </Row>
         )}
       </Card>
+      {data.reviews && <ReviewWorkCard work={data.reviews} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} xl={6}>
           <Card size="small">
