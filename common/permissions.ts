@@ -155,6 +155,16 @@ export const PERMISSION_GROUPS = [
     ],
   },
   {
+    // Notices to people (e-mail, SMS, in-site) by rule; not 网站公告 (content:notice:*) above.
+    group: '通知发送',
+    items: [
+      { code: 'notice:view', name: '查看通知设置与通知记录' },
+      { code: 'notice:manage', name: '管理通知（编辑通知规则与模板、重发、发送临时通知；接收发送日报）' },
+      { code: 'notice:reveal', name: '查看通知记录中完整的邮箱地址和手机号码（留痕）' },
+      { code: 'notice:export', name: '导出通知记录' },
+    ],
+  },
+  {
     group: '业绩案例',
     items: [
       { code: 'case:view', name: '查看业绩案例' },

@@ -100,6 +100,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reorder: '调整排序',
   import: '导入',
   upload: '上传文件',
+  resend: '重新发送',
+  send: '发送',
 };
 
 /** What the audit trail's objects (operation_logs.entity) are called. */
@@ -123,4 +125,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   case: '业绩案例',
   audit: '审计日志',
   'personal-data': '个人信息',
+  'notice-rule': '通知规则',
+  'notice-template': '通知模板',
+  'notice-delivery': '通知记录',
+  'notice-preference': '通知偏好',
 };

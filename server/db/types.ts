@@ -7,10 +7,12 @@
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DomainTables } from './domainTypes';
+import type { NotificationTables } from './notificationTypes';
 import type { QualityReviewTables } from './qualityReviewTypes';
 
 export type * from './domainTypes';
 export type * from './qualityReviewTypes';
+export type * from './notificationTypes';
 
 /** 0 or 1; see `toBool` / `fromBool` in ./index.ts. */
 export type IntBool = number;
@@ -145,8 +147,8 @@ export interface OperationLogsTable {
   chain_hash: string | null;
 }
 
-/** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts. */
-export interface Database extends DomainTables, QualityReviewTables {
+/** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts, quality review's and notifications' beside it. */
+export interface Database extends DomainTables, QualityReviewTables, NotificationTables {
   accounts: AccountsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
