@@ -36,6 +36,7 @@ import { publicContentHandlers, resetPublicContentMock } from './publicContent';
 import { profileHandlers, resetProfileMock } from './profile';
 import { operationLogsHandlers, resetOperationLogsMock } from './operationLogs';
 import { accountSecurityHandlers, resetAccountSecurityMock } from './accountSecurity';
+import { expertReviewsHandlers, resetExpertReviewsMock } from './expertReviews';
 import { dictItems, FIXTURE_ACCOUNTS, LOGIN_FAILED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE, SAME_PASSWORD_MESSAGE } from './fixtures';
 import { accountByUserId, authenticate, passwords, resetSessions, sessions } from './sessions';
 
@@ -123,6 +124,7 @@ export function resetMockState(): void {
   resetInspectionsMock();
   resetBusinessAuditMock();
   resetMessagesMock();
+  resetExpertReviewsMock();
 }
 
 /* ---------- the default handlers ---------- */
@@ -202,4 +204,5 @@ export const handlers: HttpHandler[] = [
   ...businessAuditHandlers,
   ...messagesHandlers,
   ...workbenchHandlers,
+  ...expertReviewsHandlers,
 ];

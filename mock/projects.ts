@@ -13,6 +13,7 @@
  */
 import { http, type HttpHandler } from 'msw';
 import type { ReviewHistoryEntry } from '@common/schemas/membership';
+import type { ProjectReviewSummary } from '@common/schemas/reviewTasks';
 import {
   LEADER_ROLE,
   type PractitionerOption,
@@ -123,6 +124,12 @@ function actionsFor(account: FixtureAccount, r: StoredProject['record']): Projec
 
 const withActions = (account: FixtureAccount, p: StoredProject): ProjectRecord => ({ ...p.record, actions: actionsFor(account, p.record) });
 
+/** A project's expert reviews: ./expertReviews.ts, which imports this module, says them (setProjectReviews). */
+let projectReviews: (projectId: string) => ProjectReviewSummary[] = () => [];
+export function setProjectReviews(source: (projectId: string) => ProjectReviewSummary[]): void {
+  projectReviews = source;
+}
+
 function toDetail(account: FixtureAccount, p: StoredProject): ProjectDetail {
   const detail: ProjectDetail = {
     ...withActions(account, p),
@@ -135,7 +142,7 @@ function toDetail(account: FixtureAccount, p: StoredProject): ProjectDetail {
     })),
     reports: p.reports,
     reviewHistory: p.history,
-    expertReviews: [],
+    expertReviews: projectReviews(p.record.id),
   };
   return detail;
 }
