@@ -492,6 +492,15 @@ const CHAIN_ROUTES: Record<string, ChainRoute> = {
       return { params: { id }, body: { name: row.name, code: row.code, version: Number(row.version) } };
     },
   },
+  'POST /api/v1/review-tasks/{id}/revision': {
+    callers: ['unitA'],
+    // The demo's closed review of unit A, which waits for its revised report (server/db/seed/demoReviewTasks.ts).
+    prepare: async () => 'demo-review-task-1',
+    build: async (c, id) => {
+      const row = await c.t.db.kysely.selectFrom('review_tasks').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+      return { params: { id }, body: { version: Number(row.version), reportFileIds: [] } };
+    },
+  },
   'POST /api/v1/cases': {
     callers: ['unitA'],
     build: async (c) => ({ body: { title: `链条案例${c.next()}`, public: true } }),

@@ -166,7 +166,7 @@ function sampleOf(schema: FieldSchema, i = 0): Json {
       return Object.fromEntries((schema.required ?? []).map((name) => [name, sampleOf(nonNull(schema.properties?.[name] ?? {}))]));
     case 'string': {
       const min = schema.minLength ?? 0;
-      const candidates = [noSuchId(i), `x${i}`.padEnd(Math.max(min, 2), 'x'), 'abc', `${'0'.repeat(31)}${i % 10}`, 'https://example.org/', '/x', 'a@example.org'];
+      const candidates = [noSuchId(i), `x${i}`.padEnd(Math.max(min, 2), 'x'), 'abc', `${'0'.repeat(31)}${i % 10}`, 'https://example.org/', '/x', 'a@example.org', '09:30'];
       const fits = candidates.find((c) => c.length >= min && c.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(c)));
       if (fits === undefined) throw new Error(`no sample fits ${JSON.stringify(schema)}: add a candidate`);
       return fits;
