@@ -149,7 +149,9 @@ describe.each(dialects)('expert review draw on %s', (dialect) => {
       const experts = await t.call<{ list: { id: string; reviewsThisYear: number; yearlyCap: number }[] }>('GET', `experts?pageSize=100&keyword=ex`, { token: c.admin });
       const of = (id: string) => experts.body.data.list.find((e) => e.id === id);
       expect(of('ex-expert-05')).toMatchObject({ reviewsThisYear: 10, yearlyCap: 10 });
-      expect(of('ex-expert-06')).toMatchObject({ reviewsThisYear: 9, yearlyCap: 10 });
+      // Nine before this task, ten if this draw has just asked them too.
+      const askedHere = (await calls.seats(taskId)).some((x) => x.expert_id === 'ex-expert-06' && ['invited', 'confirmed'].includes(x.status));
+      expect(of('ex-expert-06')).toMatchObject({ reviewsThisYear: askedHere ? 10 : 9, yearlyCap: 10 });
     });
 
     it('records the whole pool, the counts per reason, seed, version, supervisor and operator', async () => {
@@ -163,6 +165,15 @@ describe.each(dialects)('expert review draw on %s', (dialect) => {
       expect(record.result.panel).toHaveLength(3);
       expect(record.result.backups).toHaveLength(2);
       expect(record.names.map((n) => n.expertId)).toEqual([...record.result.panel, ...record.result.backups]);
+      // The task lists the round with the counts kept beside the record.
+      expect((await calls.detail(c.officer, taskId)).body.data.draws[0]).toMatchObject({
+        id: record.id,
+        eligibleCount: record.eligible.length,
+        excludedCount: record.excluded.length,
+        panelCount: 3,
+        backupCount: 2,
+        digest: (await t.db.kysely.selectFrom('expert_draws').select('digest').where('id', '=', record.id).executeTakeFirstOrThrow()).digest,
+      });
       const seats = await calls.seats(taskId);
       expect(seats.filter((s) => s.status === 'invited').map((s) => s.seat_no)).toEqual([1, 2, 3]);
       expect(seats.filter((s) => s.status === 'standby').map((s) => s.backup_rank)).toEqual([1, 2]);

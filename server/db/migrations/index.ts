@@ -17,6 +17,7 @@ import { supervisionMigration } from './0008_supervision';
 import { loginFailuresMigration } from './0009_login_failures';
 import { practitionerNameIndexMigration } from './0010_practitioner_name_index';
 import { qualityReviewMigration } from './0011_quality_review';
+import { expertDrawCountsMigration } from './0012_expert_draw_counts';
 import { notificationsMigration } from './0012_notifications';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
@@ -34,6 +35,7 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0009_login_failures', loginFailuresMigration],
   ['0010_practitioner_name_index', practitionerNameIndexMigration],
   ['0011_quality_review', qualityReviewMigration],
+  ['0012_expert_draw_counts', expertDrawCountsMigration],
   ['0012_notifications', notificationsMigration],
 ];
 

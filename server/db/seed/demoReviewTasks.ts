@@ -211,7 +211,10 @@ async function seedClosedReview(db: DbOrTrx, auditTrail: DemoAudit | null): Prom
     drawn_at: drawnAt,
   };
   const digest = drawDigest(record);
-  await db.insertInto('expert_draws').values({ ...record, digest }).execute();
+  await db
+    .insertInto('expert_draws')
+    .values({ ...record, digest, eligible_count: pool.eligible.length, excluded_count: pool.excluded.length, panel_count: result.panel.length, backup_count: result.backups.length })
+    .execute();
   if (auditTrail) {
     await appendOperation(
       db,

@@ -190,7 +190,10 @@ export async function drawExperts(request: FastifyRequest, user: AuthUser, id: s
       drawn_at: stamp.now,
     };
     const digest = drawDigest(record);
-    await trx.insertInto('expert_draws').values({ ...record, digest }).execute();
+    await trx
+      .insertInto('expert_draws')
+      .values({ ...record, digest, eligible_count: pool.eligible.length, excluded_count: pool.excluded.length, panel_count: result.panel.length, backup_count: result.backups.length })
+      .execute();
     if (plan.kind === 'redraw') {
       await trx
         .updateTable('review_seats')

@@ -30,7 +30,6 @@ import type { DbOrTrx, ReviewSeatRow } from '../../db/types';
 import type { ReviewTaskStatus } from '@common/schemas/reviewTasks';
 import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
-import type { DrawPool } from './records';
 import { parseRubric, storedScores } from './rubric';
 
 export const NOUN = '评审任务';
@@ -304,7 +303,13 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
       .orderBy('d.round')
       .orderBy('s.draw_rank')
       .execute(),
-    db.selectFrom('expert_draws').selectAll().where('task_id', '=', id).orderBy('round').execute(),
+    // Not the pool or the result: their counts are kept beside them (0012).
+    db
+      .selectFrom('expert_draws')
+      .select(['id', 'round', 'kind', 'reason', 'drawn_at', 'operator_name', 'supervisor', 'warning', 'digest', 'algorithm_version', 'eligible_count', 'excluded_count', 'panel_count', 'backup_count'])
+      .where('task_id', '=', id)
+      .orderBy('round')
+      .execute(),
     db.selectFrom('review_sheets').selectAll().where('task_id', '=', id).execute(),
     db.selectFrom('expert_ratings').selectAll().where('task_id', '=', id).execute(),
     db.selectFrom('review_links').select(['seat_id']).where('task_id', '=', id).where('revoked_at', 'is', null).execute(),
@@ -345,26 +350,22 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
     };
   });
 
-  const drawList: ReviewDrawSummary[] = draws.map((d) => {
-    const pool = JSON.parse(d.pool) as DrawPool;
-    const result = JSON.parse(d.result) as { panel: string[]; backups: string[] };
-    return {
-      id: d.id,
-      round: Number(d.round),
-      kind: d.kind,
-      reason: d.reason,
-      drawnAt: d.drawn_at,
-      operatorName: d.operator_name,
-      supervisor: d.supervisor,
-      panelCount: result.panel.length,
-      backupCount: result.backups.length,
-      eligibleCount: pool.eligible.length,
-      excludedCount: pool.excluded.length,
-      warning: d.warning,
-      digest: d.digest,
-      algorithmVersion: d.algorithm_version,
-    };
-  });
+  const drawList: ReviewDrawSummary[] = draws.map((d) => ({
+    id: d.id,
+    round: Number(d.round),
+    kind: d.kind,
+    reason: d.reason,
+    drawnAt: d.drawn_at,
+    operatorName: d.operator_name,
+    supervisor: d.supervisor,
+    panelCount: Number(d.panel_count ?? 0),
+    backupCount: Number(d.backup_count ?? 0),
+    eligibleCount: Number(d.eligible_count ?? 0),
+    excludedCount: Number(d.excluded_count ?? 0),
+    warning: d.warning,
+    digest: d.digest,
+    algorithmVersion: d.algorithm_version,
+  }));
 
   // A unit reads the sheets only once the task is closed.
   const sheetList: ReviewSheet[] = staff || closed

@@ -31,7 +31,8 @@ export interface DrawPool {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-type DrawColumns = Omit<ExpertDrawRow, 'digest'>;
+/** The record's own columns (the counts beside it are derived from it and not part of the digest). */
+type DrawColumns = Omit<ExpertDrawRow, 'digest' | 'eligible_count' | 'excluded_count' | 'panel_count' | 'backup_count'>;
 
 export function drawDigest(row: DrawColumns): string {
   return sha256(
