@@ -11,7 +11,8 @@ import type { ProjectDetail } from '@common/schemas/projects';
 import type { DrawVerification, ExpertConflict, ExpertDrawRecord } from '@common/schemas/reviewTasks';
 import { seedDemo } from '../../server/db/seed/demo';
 import type { Workbench } from '@common/schemas/workbench';
-import { createTestApp, dialects, type TestContext } from './helpers';
+import { migrateTo, migrateToLatest } from '../../server/db/migrations/index';
+import { createTestApp, dialects, openTestDatabase, type TestContext } from './helpers';
 import { addExperts, categoriseLibrary, reviewCallers, reviewCalls, type Callers } from './expert-review.helpers';
 
 describe.each(dialects)('expert review and the library on %s', (dialect) => {
@@ -172,5 +173,33 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
         link: owed.length === 1 ? `/Manage/expert-review?id=${id}` : '/Manage/expert-review?status=closed',
       });
     });
+  });
+});
+
+describe.each(dialects)('migration 0012 on %s', (dialect) => {
+  it("counts the draws recorded before it from their JSON", async () => {
+    const { db, dispose } = await openTestDatabase(dialect);
+    try {
+      await migrateTo(db, '0011_quality_review');
+      const at = new Date().toISOString();
+      const audit = { version: 0, created_at: at, created_by: null, updated_at: at, updated_by: null };
+      await db.kysely.insertInto('member_units').values({ id: 'u1', name: '甲单位', credit_code: '91330106MA2CJ7K1XX', legal_representative: '甲', contact_person: '乙', contact_phone: '13800000000', ...audit }).execute();
+      await db.kysely.insertInto('projects').values({ id: 'p1', name: '甲项目', unit_id: 'u1', status: 'filed', ...audit }).execute();
+      await db.kysely
+        .insertInto('review_tasks')
+        .values({ id: 't1', project_id: 'p1', unit_id: 'u1', reason: 'application', review_on: '2026-12-01', panel_size: 3, backup_count: 2, supervisor: '丙', rubric: '[]', ...audit })
+        .execute();
+      const pool = JSON.stringify({ eligible: [1, 2, 3, 4, 5, 6].map((n) => ({ expertId: `e${n}`, category: null, specialties: [] })), excluded: [{ expertId: 'e7', rule: 'inactive', reason: '停用' }] });
+      const result = JSON.stringify({ order: ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], panel: ['e1', 'e2', 'e3'], backups: ['e4', 'e5'] });
+      await db.kysely
+        .insertInto('expert_draws')
+        .values({ id: 'd1', task_id: 't1', round: 1, kind: 'initial', reason: null, seed: '0'.repeat(64), algorithm_version: 'v', rules: '{}', pool, result, digest: 'x', warning: null, supervisor: '丙', operator_id: null, operator_name: null, drawn_at: at })
+        .execute();
+      await migrateToLatest(db);
+      const row = await db.kysely.selectFrom('expert_draws').select(['eligible_count', 'excluded_count', 'panel_count', 'backup_count']).where('id', '=', 'd1').executeTakeFirstOrThrow();
+      expect(Object.values(row).map(Number)).toEqual([6, 1, 3, 2]);
+    } finally {
+      await dispose();
+    }
   });
 });
