@@ -223,7 +223,7 @@ async function seedClosedReview(db: DbOrTrx, auditTrail: DemoAudit | null): Prom
         entity: DRAW_ENTITY,
         entityId: DEMO_DRAW,
         action: 'draw',
-        summary: `项目「${project.name}」评审第 1 轮首次抽取（演示数据）：评审专家 5 名、备选 2 名；算法 ${DRAW_ALGORITHM_VERSION}；${DIGEST_LABEL}${digest}`,
+        summary: `${DIGEST_LABEL}${digest}；项目「${project.name}」评审第 1 轮首次抽取（演示数据）：评审专家 5 名、备选 2 名；算法 ${DRAW_ALGORITHM_VERSION}`,
       },
       { id: null, name: STAFF },
       { requestId: null, ip: null, userAgent: null },

@@ -218,7 +218,8 @@ export async function drawExperts(request: FastifyRequest, user: AuthUser, id: s
       entity: DRAW_ENTITY,
       entityId: drawId,
       action: 'draw',
-      summary: `项目「${row.project_name}」评审${summary}；算法 ${DRAW_ALGORITHM_VERSION}；${DIGEST_LABEL}${digest}`,
+      // The digest first: the log keeps a summary's first 1,000 characters (server/oplog.ts), and a long reason must not cut it off.
+      summary: `${DIGEST_LABEL}${digest}；项目「${row.project_name}」评审${summary}；算法 ${DRAW_ALGORITHM_VERSION}`,
     });
     await noticeDrawn(trx, taskRefOf(row), round, seated.length, stamp.at);
     return { drawId, round, panelCount: seated.length, backupCount: waiting.length, eligibleCount: pool.eligible.length, warning };

@@ -95,7 +95,7 @@ export async function createSampling(request: FastifyRequest, user: AuthUser, bo
       entity: SAMPLING_ENTITY,
       entityId: id,
       action: 'sample',
-      summary: `质量抽查 ${from} 至 ${to}（${asked}）：候选项目 ${candidates.length} 个，抽中 ${size} 个；算法 ${DRAW_ALGORITHM_VERSION}；${DIGEST_LABEL}${digest}`,
+      summary: `${DIGEST_LABEL}${digest}；质量抽查 ${from} 至 ${to}（${asked}）：候选项目 ${candidates.length} 个，抽中 ${size} 个；算法 ${DRAW_ALGORITHM_VERSION}`,
     });
     const taskIds: string[] = [];
     for (const projectId of sampled) {
