@@ -72,7 +72,44 @@ export interface Config {
    * and may not be cached (server/modules/public-home/routes.ts).
    */
   publicUrl: string | null;
+  /**
+   * SMTP_URL: the mail server notices are e-mailed through (`smtps://user:pass@smtp.example.cn:465`,
+   * or `smtp://…:587` with STARTTLS). Unset: e-mail is off and each e-mail notice is recorded as
+   * 未配置邮件通道 (server/notifications).
+   */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender's address (the sender's name is the association's); defaults to SMTP_URL's user when that is an address. */
+  smtpFrom: string | null;
+  /** SMS_PROVIDER and its keys; null (the default): SMS is off and each SMS notice is recorded as 未配置短信通道. */
+  sms: SmsConfig | null;
+  /** NOTICE_SCAN_MINUTES: the dated notices' rules are evaluated at start and this often (server/notifications/service.ts). */
+  noticeScanMinutes: number;
 }
+
+export const SMS_PROVIDERS = ['aliyun', 'tencent'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/** One SMS provider's account (server/notifications/channels/sms.ts). */
+export interface SmsConfig {
+  provider: SmsProviderName;
+  /** SMS_ACCESS_KEY_ID: 阿里云 AccessKey ID, 腾讯云 SecretId. */
+  accessKeyId: string;
+  /** SMS_ACCESS_KEY_SECRET: 阿里云 AccessKey Secret, 腾讯云 SecretKey. */
+  accessKeySecret: string;
+  /** SMS_SIGN_NAME: the approved signature (短信签名), e.g. the association's short name. */
+  signName: string;
+  /** SMS_SDK_APP_ID: 腾讯云 only, the SMS application's SdkAppId. */
+  sdkAppId: string | null;
+  /** SMS_REGION: 阿里云 cn-hangzhou, 腾讯云 ap-guangzhou by default. */
+  region: string;
+  /** SMS_ENDPOINT: the API's address (the provider's by default; tests point it at a local server). */
+  endpoint: string;
+}
+
+const SMS_DEFAULTS: Record<SmsProviderName, { region: string; endpoint: string }> = {
+  aliyun: { region: 'cn-hangzhou', endpoint: 'https://dysmsapi.aliyuncs.com/' },
+  tencent: { region: 'ap-guangzhou', endpoint: 'https://sms.tencentcloudapi.com/' },
+};
 
 export const DATA_CIPHERS = ['aes-256-gcm', 'sm4'] as const;
 export type DataCipherName = (typeof DATA_CIPHERS)[number];
@@ -126,6 +163,51 @@ function publicUrlVar(env: Env): string | null {
     throw new ConfigError(problem);
   }
   return url.origin;
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** SMTP_URL and SMTP_FROM. A refusal never repeats the URL: it may hold the password. */
+function smtpVars(env: Env): { smtpUrl: string | null; smtpFrom: string | null } {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return { smtpUrl: null, smtpFrom: null };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('环境变量 SMTP_URL 应为邮件服务器地址，如 smtps://用户名:密码@smtp.example.cn:465');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('环境变量 SMTP_URL 应以 smtp:// 或 smtps:// 开头，如 smtps://用户名:密码@smtp.example.cn:465');
+  }
+  const user = decodeURIComponent(url.username);
+  const from = env.SMTP_FROM?.trim() || (EMAIL.test(user) ? user : '');
+  if (!from) throw new ConfigError('设置了 SMTP_URL 时请同时设置 SMTP_FROM（发件邮箱地址）');
+  if (!EMAIL.test(from)) throw new ConfigError(`环境变量 SMTP_FROM 应为邮箱地址，当前为 "${from}"`);
+  return { smtpUrl: raw, smtpFrom: from };
+}
+
+function smsVars(env: Env): SmsConfig | null {
+  const raw = env.SMS_PROVIDER?.trim().toLowerCase();
+  if (!raw || raw === 'off' || raw === 'none') return null;
+  const provider = SMS_PROVIDERS.find((p) => p === raw);
+  if (!provider) throw new ConfigError(`环境变量 SMS_PROVIDER 应为 ${SMS_PROVIDERS.join(' 或 ')}（不设置则不发短信），当前为 "${raw}"`);
+  const required = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) throw new ConfigError(`SMS_PROVIDER=${provider} 时请设置环境变量 ${name}`);
+    return value;
+  };
+  const endpoint = strVar(env, 'SMS_ENDPOINT', SMS_DEFAULTS[provider].endpoint);
+  if (!/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) throw new ConfigError(`环境变量 SMS_ENDPOINT 应为 http(s) 根地址，如 ${SMS_DEFAULTS[provider].endpoint}`);
+  return {
+    provider,
+    accessKeyId: required('SMS_ACCESS_KEY_ID'),
+    accessKeySecret: required('SMS_ACCESS_KEY_SECRET'),
+    signName: required('SMS_SIGN_NAME'),
+    sdkAppId: provider === 'tencent' ? required('SMS_SDK_APP_ID') : null,
+    region: strVar(env, 'SMS_REGION', SMS_DEFAULTS[provider].region),
+    endpoint: endpoint.endsWith('/') ? endpoint : `${endpoint}/`,
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -199,6 +281,9 @@ export function loadConfig(env: Env = process.env): Config {
     certificateLookupRateWindowMinutes: intVar(env, 'CERTIFICATE_LOOKUP_RATE_WINDOW_MINUTES', 1, 1, 60 * 24),
     workers,
     publicUrl: publicUrlVar(env),
+    ...smtpVars(env),
+    sms: smsVars(env),
+    noticeScanMinutes: intVar(env, 'NOTICE_SCAN_MINUTES', 5, 1, 24 * 60),
   };
 }
 

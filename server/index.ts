@@ -52,7 +52,7 @@ async function prepareDatabase(db: AppDb, config: Config): Promise<Keys> {
 async function serve(config: Config, db: AppDb, keys: Keys, options: { dailyJobs: boolean; announce: boolean }): Promise<void> {
   const app = await buildApp({ config, db, pii: keys.pii, auditKey: keys.auditKey });
   let closing = false;
-  let stopJobs = () => {};
+  let stopJobs: () => Promise<void> = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -60,7 +60,8 @@ async function serve(config: Config, db: AppDb, keys: Keys, options: { dailyJobs
     // Health answers 503 from now on, so that a proxy stops sending; requests in flight finish.
     app.lifecycle.draining = true;
     try {
-      stopJobs();
+      // The notices' sender finishes the batch in hand (server/notifications/service.ts).
+      await stopJobs();
       // close() stops accepting connections and waits for in-flight requests.
       await app.close();
       await db.close();

@@ -1,5 +1,6 @@
 /**
- * Daily housekeeping inside the server (no extra process): run once at start, then every day.
+ * Daily housekeeping inside the server (no extra process): run once at start, then every day;
+ * beside it the notices' loops (scan every NOTICE_SCAN_MINUTES, send every few seconds).
  * Each job is safe to repeat and to run on several instances at once (WORKERS, or several
  * machines on one database): the audit
  * purge takes the chain's lock.
@@ -9,6 +10,8 @@ import { purgeExpiredAudit } from './audit/retention';
 import { FileStorage } from './files/storage';
 import { anonymiseExpiredPersonalData } from './pii/retention';
 import { remindInspectionDeadlines } from './modules/inspections/reminders';
+import { DUE_NOTICE_FINDERS } from './modules/notification-rules/kinds';
+import { NotificationService } from './notifications/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,10 +45,19 @@ export async function runDailyJobs(app: FastifyInstance): Promise<void> {
   app.readCache.clear();
 }
 
-/** Starts the daily timer (it does not keep the process alive); returns the function that stops it. */
-export function startDailyJobs(app: FastifyInstance): () => void {
+/**
+ * Starts the daily timer and the notices' scanner and sender (server/notifications; neither keeps
+ * the process alive); returns the function that stops them, which waits for the batch of notices
+ * in hand.
+ */
+export function startDailyJobs(app: FastifyInstance): () => Promise<void> {
   void runDailyJobs(app);
   const timer = setInterval(() => void runDailyJobs(app), DAY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  const notices = new NotificationService(app, DUE_NOTICE_FINDERS);
+  notices.start();
+  return async () => {
+    clearInterval(timer);
+    await notices.stop();
+  };
 }

@@ -7,6 +7,7 @@ import Type, { type Static } from 'typebox';
 import { Nullable } from './common';
 import { BoundedInteger } from './kinds';
 import { REVIEW_KIND_VALUES } from './membership';
+import { NoticeWork } from './notifications';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -91,6 +92,8 @@ export const StaffWorkbench = Type.Object({
   recentLogs: Nullable(Type.Array(WorkbenchLogEntry)),
   /** Quality review's work; null when the viewer may not read review tasks (review:task:view). */
   reviews: Nullable(ReviewWork),
+  /** Notices given up or failed and not resent (通知记录); null without notice:view. */
+  notices: Nullable(NoticeWork),
 });
 export type StaffWorkbench = Static<typeof StaffWorkbench>;
 

@@ -46,6 +46,8 @@ import businessAuditRoutes from './business-audit/routes';
 import messagesRoutes from './messages/routes';
 import workbenchRoutes from './workbench/routes';
 import expertReviewsRoutes from './expert-reviews/routes';
+import notificationRulesRoutes from './notification-rules/routes';
+import notificationDeliveriesRoutes from './notification-deliveries/routes';
 import { infoChangeReviewHandler, registrationReviewHandler } from './member-units/reviewHandler';
 import { practitionerReviewHandler } from './practitioners/reviewHandler';
 import { unitChangeReviewHandler } from './unit-changes/reviewHandler';
@@ -84,6 +86,8 @@ export const apiModules: FastifyPluginAsync[] = [
   messagesRoutes,
   workbenchRoutes,
   expertReviewsRoutes,
+  notificationRulesRoutes,
+  notificationDeliveriesRoutes,
 ];
 
 /** One entry per review kind the business-audit queue can decide. */

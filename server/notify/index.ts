@@ -9,11 +9,13 @@
  *   await notifyAccounts(trx, [accountId], { ... }, now);
  *
  * A message with a `dedupeKey` is written at most once per account (a reminder job may run
- * again without repeating itself).
+ * again without repeating itself). A decision also queues its e-mail / SMS notice
+ * (server/notifications/decisions.ts), in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
 import type { PermissionCode } from '@common/permissions';
 import type { DbOrTrx, MessageKind } from '../db/types';
+import { queueDecisionNotice } from '../notifications/decisions';
 
 export interface MessageInput {
   kind: MessageKind;
@@ -66,6 +68,8 @@ export async function notifyAccounts(trx: DbOrTrx, accountIds: readonly string[]
       )
       .execute();
   }
+  // A decision also goes out by e-mail or SMS where the rule 审核结果通知 (通知设置) says so.
+  if (message.kind === 'decision') await queueDecisionNotice(trx, recipients, message, now);
   return recipients.length;
 }
 

@@ -17,6 +17,7 @@ import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
 import { reviewWork } from '../expert-reviews/workbench';
+import { noticeWork } from '../notification-deliveries/queries';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 
 /** How many audit-trail entries the workbench shows. */
@@ -100,6 +101,7 @@ export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, req
     ...figures,
     recentLogs: hasPermission(user, 'system:log:view') ? figures.recentLogs : null,
     reviews: hasPermission(user, 'review:task:view') ? figures.reviews : null,
+    notices: hasPermission(user, 'notice:view') ? figures.notices : null,
   };
 }
 
@@ -108,7 +110,7 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
   const yearTo = dayEnd(`${year}-12-31`);
   const countAll = sql<number>`count(*)`.as('n');
 
-  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years, reviews] = await Promise.all([
+  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years, reviews, notices] = await Promise.all([
     dictLabelsOf(db, ['member_level', 'risk_level', 'project_type']),
     db.selectFrom('reviews').select(['what', countAll]).where('status', '=', 'pending').groupBy('what').execute(),
     db.selectFrom('member_units').select(['member_level as key', countAll]).where('status', '=', 'approved').groupBy('member_level').execute(),
@@ -133,6 +135,7 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
     recentLogs(db),
     chartYears(db, thisYear),
     reviewWork(db),
+    noticeWork(db),
   ]);
 
   const pendingByKind = new Map(pendingRows.map((r) => [r.what, Number(r.n)]));
@@ -162,5 +165,6 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
     projectsByRiskOfYear: labelled(projectsOfYearByRisk, dicts.get('risk_level')),
     recentLogs: logs,
     reviews,
+    notices,
   };
 }

@@ -1,0 +1,169 @@
+/**
+ * Reading 通知记录: the filtered list (also what the export walks through), each row with its
+ * address masked and the actions its caller may take, and the page's head (channels, counts).
+ *
+ * The recipient filter matches a name (contains), or a whole e-mail address or phone exactly
+ * through the addresses' keyed hash, so a list can be searched by address without the
+ * addresses being stored in the clear.
+ */
+import { hasPermission } from '@common/permissions';
+import type { Page } from '@common/schemas/common';
+import type {
+  NoticeDeliveryAction,
+  NoticeDeliveryExportQuery,
+  NoticeDeliveryRecord,
+  NoticeDeliveryState,
+  NoticeDeliveryStatus,
+  NoticeWork,
+} from '@common/schemas/notifications';
+import type { Config } from '../../config';
+import { dayEnd, dayStart } from '../../content/publishing';
+import { beijingDay } from '../../content/views';
+import type { DbOrTrx, NotificationDeliveryRow } from '../../db/types';
+import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
+import { mobileNumber, normaliseAddress } from '../../notifications/render';
+import type { FieldCipher } from '../../pii';
+import type { AuthUser } from '../../security/user';
+
+/** What staff may send again: a failure, a give-up, or a channel that was not configured then. */
+export const RESENDABLE_STATES: readonly NoticeDeliveryState[] = ['failed', 'given_up', 'unconfigured'];
+
+const SORTABLE = {
+  createdAt: 'd.created_at',
+  updatedAt: 'd.updated_at',
+  dueOn: 'd.due_on',
+  sentAt: 'd.sent_at',
+  attempts: 'd.attempts',
+} as const;
+type SortColumn = (typeof SORTABLE)[keyof typeof SORTABLE];
+const DEFAULT_SORT: Sort<SortColumn> = { column: 'd.created_at', direction: 'desc' };
+
+export function deliverySort(sort: string | undefined): Sort<SortColumn> {
+  return parseSort(sort, SORTABLE, DEFAULT_SORT);
+}
+
+const joined = (db: DbOrTrx) => db.selectFrom('notification_deliveries as d').innerJoin('notification_rules as r', 'r.id', 'd.rule_id');
+type DeliveriesQuery = ReturnType<typeof joined>;
+
+/** Whether the text is a whole address (then matched by its hash, not as a name). */
+function looksLikeAddress(text: string): boolean {
+  return text.includes('@') || mobileNumber(text) !== null;
+}
+
+export function filteredDeliveries(db: DbOrTrx, pii: FieldCipher, query: NoticeDeliveryExportQuery): DeliveriesQuery {
+  let base: DeliveriesQuery = joined(db);
+  if (query.ruleId) base = base.where('d.rule_id', '=', query.ruleId);
+  if (query.kind) base = base.where('d.kind', '=', query.kind);
+  if (query.state) base = base.where('d.state', '=', query.state);
+  if (query.channel) base = base.where('d.channel', '=', query.channel);
+  if (query.recipientType) base = base.where('d.recipient_type', '=', query.recipientType);
+  if (query.late !== undefined) base = base.where('d.late', '=', query.late ? 1 : 0);
+  if (query.reference) base = base.where('d.reference', '=', query.reference);
+  if (query.fromDay) base = base.where('d.created_at', '>=', dayStart(query.fromDay));
+  if (query.toDay) base = base.where('d.created_at', '<', dayEnd(query.toDay));
+  const recipient = query.recipient?.trim();
+  if (recipient) {
+    const hash = looksLikeAddress(recipient) ? pii.blindIndex(normaliseAddress(recipient)) : null;
+    base = base.where((eb) => (hash ? eb.or([eb('d.address_hash', '=', hash), matchesKeyword(eb, ['d.recipient_name'], recipient)]) : matchesKeyword(eb, ['d.recipient_name'], recipient)));
+  }
+  return base;
+}
+
+export function deliveryActions(user: AuthUser, row: Pick<NotificationDeliveryRow, 'state' | 'address_enc'>): NoticeDeliveryAction[] {
+  const actions: NoticeDeliveryAction[] = [];
+  if (hasPermission(user, 'notice:manage') && RESENDABLE_STATES.includes(row.state)) actions.push('resend');
+  if (hasPermission(user, 'notice:reveal') && row.address_enc) actions.push('reveal');
+  return actions;
+}
+
+export type DeliveryWithRule = NotificationDeliveryRow & { rule_name: string };
+
+export function toDeliveryRecord(user: AuthUser | null, row: DeliveryWithRule): NoticeDeliveryRecord {
+  return {
+    id: row.id,
+    ruleId: row.rule_id,
+    ruleName: row.rule_name,
+    kind: row.kind,
+    reference: row.reference,
+    aboutType: row.about_type,
+    aboutId: row.about_id,
+    aboutDate: row.about_date,
+    dueOn: row.due_on,
+    late: !!row.late,
+    mandatory: !!row.mandatory,
+    recipientType: row.recipient_type,
+    recipientId: row.recipient_id,
+    recipientName: row.recipient_name,
+    channel: row.channel,
+    address: row.address_masked,
+    title: row.title,
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    providerMessageId: row.provider_message_id,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    updatedAt: row.updated_at,
+    resentCount: row.resent_count,
+    actions: user ? deliveryActions(user, row) : [],
+  };
+}
+
+export function orderedDeliveries(base: DeliveriesQuery, sort: Sort<SortColumn>) {
+  return base.selectAll('d').select('r.name as rule_name').orderBy(sort.column, sort.direction).orderBy('d.id');
+}
+
+export async function listDeliveries(db: DbOrTrx, pii: FieldCipher, user: AuthUser, query: NoticeDeliveryExportQuery & { current?: number; pageSize?: number }): Promise<Page<NoticeDeliveryRecord>> {
+  const page = paging(query);
+  const sort = deliverySort(query.sort);
+  const { rows, total } = await fetchPage(filteredDeliveries(db, pii, query), page, (q) => orderedDeliveries(q, sort));
+  return { list: rows.map((r) => toDeliveryRecord(user, r)), total, current: page.current, pageSize: page.pageSize };
+}
+
+export async function findDelivery(db: DbOrTrx, id: string): Promise<DeliveryWithRule | undefined> {
+  return db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notification_rules as r', 'r.id', 'd.rule_id')
+    .selectAll('d')
+    .select('r.name as rule_name')
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The page's head: which channels are set up (never their secrets), and the counts by state. */
+export async function deliveryStatus(db: DbOrTrx, config: Config, now: Date): Promise<NoticeDeliveryStatus> {
+  const today = beijingDay(now);
+  const [byState, sentToday] = await Promise.all([
+    db
+      .selectFrom('notification_deliveries')
+      .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+      .where('state', 'in', ['queued', 'retrying', 'failed', 'given_up'])
+      .groupBy('state')
+      .execute(),
+    db
+      .selectFrom('notification_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sent_at', '>=', dayStart(today))
+      .where('sent_at', '<', dayEnd(today))
+      .executeTakeFirst(),
+  ]);
+  const count = (state: NoticeDeliveryState) => Number(byState.find((r) => r.state === state)?.n ?? 0);
+  return {
+    email: { configured: !!config.smtpUrl, from: config.smtpFrom },
+    sms: { configured: !!config.sms, provider: config.sms?.provider ?? null },
+    counts: { queued: count('queued'), retrying: count('retrying'), failed: count('failed'), givenUp: count('given_up'), sentToday: Number(sentToday?.n ?? 0) },
+  };
+}
+
+/** The workbench's figure: given up and failed rows nobody has resent. */
+export async function noticeWork(db: DbOrTrx): Promise<NoticeWork> {
+  const rows = await db
+    .selectFrom('notification_deliveries')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .where('state', 'in', ['given_up', 'failed'])
+    .groupBy('state')
+    .execute();
+  const count = (state: NoticeDeliveryState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { givenUp: count('given_up'), failed: count('failed'), link: '/Manage/notice-records?state=given_up' };
+}
