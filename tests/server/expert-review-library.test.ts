@@ -5,6 +5,7 @@
  * answers, sheets for staff who read reviews; a revised report owed for the unit). SQLite and
  * PostgreSQL.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpertRecord } from '@common/schemas/experts';
 import type { ProjectDetail } from '@common/schemas/projects';
@@ -182,13 +183,12 @@ describe.each(dialects)('migration 0012 on %s', (dialect) => {
     try {
       await migrateTo(db, '0011_quality_review');
       const at = new Date().toISOString();
-      const audit = { version: 0, created_at: at, created_by: null, updated_at: at, updated_by: null };
-      await db.kysely.insertInto('member_units').values({ id: 'u1', name: '甲单位', credit_code: '91330106MA2CJ7K1XX', legal_representative: '甲', contact_person: '乙', contact_phone: '13800000000', ...audit }).execute();
-      await db.kysely.insertInto('projects').values({ id: 'p1', name: '甲项目', unit_id: 'u1', status: 'filed', ...audit }).execute();
-      await db.kysely
-        .insertInto('review_tasks')
-        .values({ id: 't1', project_id: 'p1', unit_id: 'u1', reason: 'application', review_on: '2026-12-01', panel_size: 3, backup_count: 2, supervisor: '丙', rubric: '[]', ...audit })
-        .execute();
+      // The schema as 0011 left it: written with plain SQL (the table types are the latest schema's).
+      await sql`insert into member_units (id, name, credit_code, legal_representative, contact_person, contact_phone, version, created_at, updated_at)
+        values ('u1', '甲单位', '91330106MA2CJ7K1XX', '甲', '乙', '13800000000', 0, ${at}, ${at})`.execute(db.kysely);
+      await sql`insert into projects (id, name, unit_id, status, version, created_at, updated_at) values ('p1', '甲项目', 'u1', 'filed', 0, ${at}, ${at})`.execute(db.kysely);
+      await sql`insert into review_tasks (id, project_id, unit_id, reason, review_on, panel_size, backup_count, supervisor, rubric, version, created_at, updated_at)
+        values ('t1', 'p1', 'u1', 'application', '2026-12-01', 3, 2, '丙', '[]', 0, ${at}, ${at})`.execute(db.kysely);
       const pool = JSON.stringify({ eligible: [1, 2, 3, 4, 5, 6].map((n) => ({ expertId: `e${n}`, category: null, specialties: [] })), excluded: [{ expertId: 'e7', rule: 'inactive', reason: '停用' }] });
       const result = JSON.stringify({ order: ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'], panel: ['e1', 'e2', 'e3'], backups: ['e4', 'e5'] });
       await db.kysely
