@@ -109,7 +109,7 @@ export interface ExpertDrawsTable {
   operator_id: string | null;
   operator_name: string | null;
   drawn_at: string;
-  /** The pool's and the result's sizes (0012), so that a task's rounds list without parsing each pool. */
+  /** The pool's and the result's sizes (0013), so that a task's rounds list without parsing each pool. */
   eligible_count: number | null;
   excluded_count: number | null;
   panel_count: number | null;

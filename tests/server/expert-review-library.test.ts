@@ -177,7 +177,7 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('migration 0012 on %s', (dialect) => {
+describe.each(dialects)('migration 0013 on %s', (dialect) => {
   it("counts the draws recorded before it from their JSON", async () => {
     const { db, dispose } = await openTestDatabase(dialect);
     try {

@@ -17,8 +17,8 @@ import { supervisionMigration } from './0008_supervision';
 import { loginFailuresMigration } from './0009_login_failures';
 import { practitionerNameIndexMigration } from './0010_practitioner_name_index';
 import { qualityReviewMigration } from './0011_quality_review';
-import { expertDrawCountsMigration } from './0012_expert_draw_counts';
 import { notificationsMigration } from './0012_notifications';
+import { expertDrawCountsMigration } from './0013_expert_draw_counts';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -35,8 +35,8 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0009_login_failures', loginFailuresMigration],
   ['0010_practitioner_name_index', practitionerNameIndexMigration],
   ['0011_quality_review', qualityReviewMigration],
-  ['0012_expert_draw_counts', expertDrawCountsMigration],
   ['0012_notifications', notificationsMigration],
+  ['0013_expert_draw_counts', expertDrawCountsMigration],
 ];
 
 /** Every migration this code knows, in order. */

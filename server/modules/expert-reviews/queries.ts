@@ -303,7 +303,7 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
       .orderBy('d.round')
       .orderBy('s.draw_rank')
       .execute(),
-    // Not the pool or the result: their counts are kept beside them (0012).
+    // Not the pool or the result: their counts are kept beside them (0013).
     db
       .selectFrom('expert_draws')
       .select(['id', 'round', 'kind', 'reason', 'drawn_at', 'operator_name', 'supervisor', 'warning', 'digest', 'algorithm_version', 'eligible_count', 'excluded_count', 'panel_count', 'backup_count'])
