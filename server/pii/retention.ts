@@ -8,7 +8,9 @@
  *   e-mail) disabled and its sessions ended; certificate numbers and states stay, so an old
  *   certificate still verifies on /certificate-view, as 已注销 (a live one is revoked now);
  * - rejected registration: the contact person's phone and e-mail erased (the person's name to
- *   the surname and "*"), the unit's files detached; the unit's name stays.
+ *   the surname and "*"), the unit's files detached; the unit's name stays;
+ * - both: the notices' records lose the addresses they were sent to, and what was still to be
+ *   sent is stopped (server/notifications/erasure.ts).
  *
  * A detached file's record is deleted when nothing else refers to it, and its content leaves
  * the disk when no other record shares it (content is stored once per MD5). The same erasure
@@ -23,6 +25,7 @@ import type { FileStorage } from '../files/storage';
 import type { Db, DbOrTrx } from '../db/types';
 import { appendOperation, type AuditContext } from '../oplog';
 import { revokeAllOf } from '../workflow/certificates';
+import { eraseNoticeData } from '../notifications/erasure';
 
 /** What an erased name keeps: the surname (two characters for the common compound ones). */
 const COMPOUND_SURNAMES = new Set([
@@ -187,6 +190,9 @@ export async function erasePractitionerData(
     await trx.updateTable('sessions').set({ revoked_at: at }).where('account_id', 'in', accountIds).where('revoked_at', 'is', null).execute();
   }
   await trx.updateTable('reviews').set({ subject_name: name }).where('subject_type', '=', 'practitioner').where('subject_id', '=', row.id).execute();
+  // The notices sent to or about the person (server/notifications/erasure.ts).
+  const certificates = await trx.selectFrom('certificates').select('id').where('holder_type', '=', 'practitioner').where('holder_id', '=', row.id).execute();
+  await eraseNoticeData(trx, { recipientKey: `practitioner:${row.id}`, name, certificateIds: certificates.map((c) => c.id), at });
   await trx
     .updateTable('annual_inspections')
     .set({ subject_name: name })
@@ -235,6 +241,8 @@ export async function eraseRejectedUnitData(trx: DbOrTrx, unitId: string, stamp:
     .where('unit_id', '=', row.id)
     .where('auth_type', '=', 2)
     .execute();
+  // The addresses its notices were sent to (the unit's name stays).
+  await eraseNoticeData(trx, { recipientKey: `unit:${row.id}`, name: null, certificateIds: [], at });
   const storageKeys = await dropUnreferencedFiles(trx, fileIds);
   return { unitId: row.id, storageKeys };
 }

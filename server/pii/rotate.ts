@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import type { Config } from '../config';
 import type { AppDb } from '../db/index';
 import { createFieldCipher, isEncrypted, keyIdOf, PII_PREFIX, type FieldCipher } from './cipher';
+import { normaliseAddress } from '../notifications/render';
 import { encryptPractitionerPii } from './fields';
 import { DataKeyError, keyFilePath, nextKeyFilePath, parseDataKey, ROTATION_MARKER, storeKeyCheck, writeKeyFile } from './keys';
 
@@ -97,6 +98,36 @@ export async function rotateKey(
         await trx
           .updateTable('practitioners')
           .set(encryptPractitionerPii(newCipher, { idCardNo: decrypt(row.id_card_enc), phone }))
+          .where('id', '=', row.id)
+          .execute();
+      }
+    });
+    rows += page.length;
+    batches += 1;
+    options.onBatch?.(rows);
+  }
+
+  // The addresses notices were sent to (server/notifications): re-encrypted, their keyed hash
+  // (the list's look-up by address) recomputed under the new key.
+  for (;;) {
+    const page = await db.kysely
+      .selectFrom('notification_deliveries')
+      .select(['id', 'address_enc'])
+      .where('address_enc', 'is not', null)
+      .where('address_enc', 'not like', current)
+      .orderBy('id')
+      .limit(options.batchSize ?? BATCH)
+      .execute();
+    if (page.length === 0) break;
+    if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) {
+      throw new Error('rotation interrupted (test)');
+    }
+    await db.kysely.transaction().execute(async (trx) => {
+      for (const row of page) {
+        const address = decrypt(row.address_enc ?? '');
+        await trx
+          .updateTable('notification_deliveries')
+          .set({ address_enc: newCipher.encrypt(address), address_hash: newCipher.blindIndex(normaliseAddress(address)) })
           .where('id', '=', row.id)
           .execute();
       }
