@@ -276,6 +276,24 @@ export const MANAGE_ROOT: PageEntry = {
       permission: 'case:view',
     },
     {
+      // Notices to people by rule (e-mail, SMS, in-site): the rules and templates, and every
+      // delivery's record. Not 网站公告管理 (/Manage/notice), which publishes 通知公告.
+      path: '/Manage/notice-settings',
+      title: '通知设置',
+      icon: 'SettingOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'notice:view',
+    },
+    {
+      path: '/Manage/notice-records',
+      title: '通知记录',
+      icon: 'NotificationOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff],
+      permission: 'notice:view',
+    },
+    {
       // The system's own pages, apart from the association's business above. The group
       // inherits; each child decides for itself, and an empty group hides (src/access.ts).
       path: '/Manage/system',

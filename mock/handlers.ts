@@ -37,6 +37,7 @@ import { profileHandlers, resetProfileMock } from './profile';
 import { operationLogsHandlers, resetOperationLogsMock } from './operationLogs';
 import { accountSecurityHandlers, resetAccountSecurityMock } from './accountSecurity';
 import { expertReviewsHandlers, resetExpertReviewsMock } from './expertReviews';
+import { notificationsHandlers, resetNotificationsMock } from './notifications';
 import { dictItems, FIXTURE_ACCOUNTS, LOGIN_FAILED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE, SAME_PASSWORD_MESSAGE } from './fixtures';
 import { accountByUserId, authenticate, passwords, resetSessions, sessions } from './sessions';
 
@@ -125,6 +126,7 @@ export function resetMockState(): void {
   resetBusinessAuditMock();
   resetMessagesMock();
   resetExpertReviewsMock();
+  resetNotificationsMock();
 }
 
 /* ---------- the default handlers ---------- */
@@ -205,4 +207,5 @@ export const handlers: HttpHandler[] = [
   ...messagesHandlers,
   ...workbenchHandlers,
   ...expertReviewsHandlers,
+  ...notificationsHandlers,
 ];

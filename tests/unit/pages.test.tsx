@@ -92,9 +92,10 @@ describe('every route has its page file', () => {
     }
   });
 
-  it('the back office has its twenty pages, the index and the not-found page', () => {
-    // The sixteen management pages, plus the audit log, online users, personal centre, messages.
-    expect(manageRoutes).toHaveLength(20);
+  it('the back office has its twenty-three pages, the index and the not-found page', () => {
+    // The sixteen management pages, 评审管理, 通知设置 and 通知记录, plus the audit log, online
+    // users, personal centre, messages.
+    expect(manageRoutes).toHaveLength(23);
     expect(fs.existsSync(path.join(pagesDir, 'Manage/index.tsx'))).toBe(true);
     expect(fs.existsSync(path.join(pagesDir, '404.tsx'))).toBe(true);
   });

@@ -1,0 +1,164 @@
+/**
+ * 通知记录: every notice to every recipient on every channel, one row each (server/notifications):
+ * the rule, the recipient with the address masked, the state and its error, attempts, the day it
+ * was due (逾期补发 when it went out late). Filters by state, channel, kind, recipient (a name, or a
+ * whole e-mail address or phone) and date; 查看地址 shows one whole address (notice:reveal,
+ * recorded in the audit log); 重新发送 on a failed, given-up or unconfigured one; export with the
+ * list's filters. The head says whether e-mail and SMS are configured.
+ */
+import { useRequest } from 'ahooks';
+import { Alert, App, Space, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import {
+  NOTICE_CHANNEL_LABELS,
+  NOTICE_DELIVERY_STATE_LABELS,
+  NOTICE_KIND_LABELS,
+  type NoticeDeliveryRecord,
+  type NoticeDeliveryState,
+  type NoticeDeliveryStatus,
+} from '@common/schemas/notifications';
+import {
+  dateRangeFilter,
+  dateTimeColumn,
+  ManagePageContainer,
+  ResourceTable,
+  type ExportAction,
+  type ResourceColumn,
+  type RowAction,
+} from '@/components/ListPage';
+import { exportNoticeDeliveries, noticeDeliveries, noticeDeliveryStatus, resendNotice, revealNoticeAddress } from '@/services/notifications';
+
+const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
+
+const STATE_COLORS: Record<NoticeDeliveryState, string> = {
+  queued: 'processing',
+  retrying: 'warning',
+  sent: 'success',
+  failed: 'error',
+  given_up: 'error',
+  unconfigured: 'default',
+  opted_out: 'default',
+};
+
+function ChannelsHead({ status }: { status: NoticeDeliveryStatus | undefined }) {
+  if (!status) return null;
+  const { email, sms, counts } = status;
+  return (
+    <Alert
+      type={email.configured ? 'info' : 'warning'}
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={
+        <Space wrap size={[16, 4]}>
+          <span>邮件通道：{email.configured ? `已配置（发件人 ${email.from ?? ''}）` : '未配置'}</span>
+          <span>短信通道：{sms.configured ? `已配置（${sms.provider === 'aliyun' ? '阿里云' : '腾讯云'}）` : '未配置'}</span>
+          <span>
+            今日已发送 {counts.sentToday}，待发送 {counts.queued}，待重试 {counts.retrying}，发送失败 {counts.failed}，已放弃 {counts.givenUp}
+          </span>
+        </Space>
+      }
+    />
+  );
+}
+
+export default function NoticeRecordsPage() {
+  const { modal } = App.useApp();
+  const { data: status, refresh } = useRequest(() => noticeDeliveryStatus());
+
+  const columns = useMemo<ResourceColumn<NoticeDeliveryRecord>[]>(
+    () => [
+      {
+        title: '收件人',
+        dataIndex: 'recipient',
+        hideInTable: true,
+        filter: true,
+        fieldProps: { placeholder: '名称，或完整的邮箱地址、手机号', allowClear: true, maxLength: 100 },
+      },
+      { title: '标题', dataIndex: 'title', width: 260, ellipsis: true },
+      { title: '收件人', dataIndex: 'recipientName', width: 180, ellipsis: true },
+      { title: '渠道', dataIndex: 'channel', width: 90, valueType: 'select', valueEnum: enumOf(NOTICE_CHANNEL_LABELS), filter: true },
+      { title: '地址', dataIndex: 'address', width: 170, render: (_dom, r) => r.address ?? '-' },
+      {
+        title: '状态',
+        dataIndex: 'state',
+        width: 110,
+        valueType: 'select',
+        valueEnum: enumOf(NOTICE_DELIVERY_STATE_LABELS),
+        filter: true,
+        render: (_dom, r) => <Tag color={STATE_COLORS[r.state]}>{NOTICE_DELIVERY_STATE_LABELS[r.state]}</Tag>,
+      },
+      { title: '通知类型', dataIndex: 'kind', width: 130, valueType: 'select', valueEnum: enumOf(NOTICE_KIND_LABELS), filter: true, optional: true },
+      { title: '通知规则', dataIndex: 'ruleName', width: 180, ellipsis: true, optional: true },
+      { title: '尝试次数', dataIndex: 'attempts', width: 90, sorter: true },
+      {
+        title: '应发日期',
+        dataIndex: 'dueOn',
+        width: 140,
+        sorter: true,
+        render: (_dom, r) => (
+          <Space size={4}>
+            <span>{r.dueOn}</span>
+            {r.late && <Tag color="orange">逾期补发</Tag>}
+          </Space>
+        ),
+      },
+      {
+        title: '错误或说明',
+        dataIndex: 'lastError',
+        width: 240,
+        optional: true,
+        render: (_dom, r) => (r.lastError ? <Typography.Text type="secondary">{r.lastError}</Typography.Text> : '-'),
+      },
+      dateTimeColumn('创建时间', 'createdAt', { sorter: true }),
+      dateTimeColumn('发送时间', 'sentAt', { sorter: true, optional: true }),
+      dateRangeFilter('创建日期', 'fromDay', 'toDay'),
+    ],
+    [],
+  );
+
+  const rowActions = useMemo<RowAction<NoticeDeliveryRecord>[]>(
+    () => [
+      {
+        key: 'reveal',
+        label: '查看地址',
+        action: 'reveal',
+        reload: false,
+        run: async (r) => {
+          const { value } = await revealNoticeAddress(r.id);
+          modal.info({ title: `${r.recipientName}的${NOTICE_CHANNEL_LABELS[r.channel]}地址`, content: `${value ?? '（无）'}（本次查看已记入审计日志）` });
+        },
+      },
+      {
+        key: 'resend',
+        label: '重新发送',
+        action: 'resend',
+        confirm: (r) => `确定重新发送「${r.title}」给${r.recipientName}吗？将重新开始尝试发送。`,
+        run: async (r) => {
+          await resendNotice(r.id);
+          refresh();
+        },
+        successMessage: '已重新排入发送',
+      },
+    ],
+    [modal, refresh],
+  );
+
+  const exports = useMemo<ExportAction[]>(
+    () => [{ key: 'export', label: '导出 Excel', code: 'notice:export', icon: true, run: (filters) => exportNoticeDeliveries(filters) }],
+    [],
+  );
+
+  return (
+    <ManagePageContainer path="/Manage/notice-records">
+      <ChannelsHead status={status} />
+      <ResourceTable<NoticeDeliveryRecord>
+        headerTitle="通知记录"
+        columns={columns}
+        fetch={(query) => noticeDeliveries.list(query)}
+        rowActions={rowActions}
+        exports={exports}
+        rowName={(r) => `${r.recipientName}：${r.title}`}
+      />
+    </ManagePageContainer>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * 通知设置: the rules that send notices (what fires, when, to whom, on which channels, mandatory
+ * or optional) with 启用 / 停用 on the rows whose actions offer it, and the templates each rule
+ * sends with. The rules are evaluated by the server (server/notifications); editing a rule or a
+ * template (PUT /notice-rules/:id, /notice-templates/:id with the version read) and adding a
+ * dated rule (POST /notice-rules) are in the API (src/services/notifications.ts).
+ */
+import { useRequest } from 'ahooks';
+import { Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import {
+  NOTICE_AUDIENCE_LABELS,
+  NOTICE_CHANNEL_LABELS,
+  NOTICE_KIND_LABELS,
+  type NoticeRuleRecord,
+  type NoticeTemplateRecord,
+} from '@common/schemas/notifications';
+import { dateTimeColumn, keywordColumn, ManagePageContainer, ResourceTable, type ResourceColumn, type RowAction } from '@/components/ListPage';
+import { noticeRules, noticeTemplates } from '@/services/notifications';
+
+const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
+
+/** 60 天前, 1 天后, 发生时. */
+function whenOf(r: NoticeRuleRecord): string {
+  if (r.timing === 'event' || r.days === null) return '事件发生时';
+  return `${r.timing === 'before' ? '到期前' : '到期后'} ${r.days} 天`;
+}
+
+export default function NoticeSettingsPage() {
+  const ruleColumns = useMemo<ResourceColumn<NoticeRuleRecord>[]>(
+    () => [
+      keywordColumn('规则名称或编码'),
+      {
+        title: '规则',
+        dataIndex: 'name',
+        width: 220,
+        ellipsis: true,
+        render: (_dom, r) => (
+          <Space size={4} wrap>
+            <span>{r.name}</span>
+            {r.mandatory ? <Tag color="red">必要通知</Tag> : <Tag>可退订</Tag>}
+          </Space>
+        ),
+      },
+      { title: '通知类型', dataIndex: 'kind', width: 140, valueType: 'select', valueEnum: enumOf(NOTICE_KIND_LABELS), filter: true },
+      { title: '发送时间', dataIndex: 'days', width: 120, render: (_dom, r) => whenOf(r) },
+      { title: '发送对象', dataIndex: 'audiences', width: 180, render: (_dom, r) => r.audiences.map((a) => NOTICE_AUDIENCE_LABELS[a]).join('、') },
+      { title: '渠道', dataIndex: 'channels', width: 180, render: (_dom, r) => r.channels.map((c) => NOTICE_CHANNEL_LABELS[c]).join('、') },
+      { title: '模板', dataIndex: 'templateName', width: 150, ellipsis: true, optional: true },
+      {
+        title: '状态',
+        dataIndex: 'enabled',
+        width: 90,
+        valueType: 'select',
+        valueEnum: { true: { text: '启用' }, false: { text: '停用' } },
+        filter: true,
+        render: (_dom, r) => (r.enabled ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
+      },
+      dateTimeColumn('修改时间', 'updatedAt', { optional: true }),
+    ],
+    [],
+  );
+
+  const ruleActions = useMemo<RowAction<NoticeRuleRecord>[]>(
+    () => [
+      { key: 'enable', label: '启用', action: 'enable', run: (r) => noticeRules.action(r.id, 'enable'), successMessage: (r) => `已启用「${r.name}」` },
+      {
+        key: 'disable',
+        label: '停用',
+        action: 'disable',
+        danger: true,
+        confirm: (r) => `确定停用「${r.name}」吗？停用期间到期的通知不会发送，重新启用后也不补发。`,
+        run: (r) => noticeRules.action(r.id, 'disable'),
+        successMessage: (r) => `已停用「${r.name}」`,
+      },
+    ],
+    [],
+  );
+
+  // The templates are few: one plain table (the rules' table keeps the URL's filters and page).
+  const templates = useRequest(() => noticeTemplates.list({ pageSize: 100 }));
+  const templateColumns = useMemo<TableColumnsType<NoticeTemplateRecord>>(
+    () => [
+      { title: '模板', dataIndex: 'name', width: 160 },
+      { title: '标题', dataIndex: 'subject', width: 320, ellipsis: true },
+      { title: '短信模板编号', dataIndex: 'smsTemplateCode', width: 130, render: (_v, t) => t.smsTemplateCode ?? <Typography.Text type="secondary">未设置</Typography.Text> },
+      { title: '使用的规则', dataIndex: 'usedBy', width: 260, render: (_v, t) => t.usedBy.join('、') || '-' },
+    ],
+    [],
+  );
+
+  return (
+    <ManagePageContainer path="/Manage/notice-settings">
+      <ResourceTable<NoticeRuleRecord> headerTitle="通知规则" columns={ruleColumns} fetch={(query) => noticeRules.list(query)} rowActions={ruleActions} rowName={(r) => r.name} />
+      <Card title="通知模板" style={{ marginTop: 24 }}>
+        <Table<NoticeTemplateRecord>
+          rowKey="id"
+          size="middle"
+          columns={templateColumns}
+          dataSource={templates.data?.list ?? []}
+          loading={templates.loading}
+          pagination={false}
+          scroll={{ x: 870 }}
+        />
+      </Card>
+    </ManagePageContainer>
+  );
+}
