@@ -84,6 +84,9 @@ export const STANDALONE_PAGES: readonly PageEntry[] = [
   { path: '/register', title: '会员单位入会申请' },
   { path: '/register-guide', title: '入会指南' },
   { path: '/certificate-view', title: '证书查看' },
+  // An expert's own score sheet through the personal link staff send (no account; the token
+  // follows '#': server/modules/expert-reviews/links.ts LINK_PAGE).
+  { path: '/expert-review-sheet', title: '专家评分' },
 ];
 
 /** The public site's top menu, in order. */
@@ -370,7 +373,7 @@ export const ALL_PAGES: readonly PageEntry[] = [...STANDALONE_PAGES, ...PUBLIC_P
 export const NOT_FOUND_TITLE = '页面不存在';
 export const FORBIDDEN_TITLE = '无权访问';
 
-/** Any path containing /Manage is the back office; four pages stand alone, without a layout. */
+/** Any path containing /Manage is the back office; five pages stand alone, without a layout. */
 export function layoutOf(pathname: string): LayoutKind {
   if (pathname.includes('/Manage')) return 'manage';
   if (STANDALONE_PAGES.some((p) => pathname === p.path || pathname.startsWith(`${p.path}/`))) {

@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { fileNameOf, saveBlob } from '@/services/download';
 import { apiPath, server, superAdmin, type FixtureAccount } from '../../mock';
 import { expertCallsTo, expertsDb } from '../../mock/experts';
+import { expertReviewCallsTo, expertReviewsDb } from '../../mock/expertReviews';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
 vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
@@ -171,6 +172,57 @@ describe('专家库管理', () => {
     fireEvent.click(within(form).getByText('查 询'));
     await waitFor(() => expect(expertCallsTo('get', '/experts').some((c) => c.query.category === 'engineering' && c.query.flagged === 'true')).toBe(true));
     await waitFor(() => expect(screen.queryByText('林慧敏')).toBeNull());
+  });
+
+  it('the edit drawer lists the declared conflicts; one is added and one removed at once', async () => {
+    await openList();
+    fireEvent.click(within(rowOf('陈守仁')).getByText('编辑'));
+    await screen.findByText('编辑专家', { selector: '.ant-drawer-title' });
+    const conflicts = await waitFor(() => {
+      const list = [...drawer().querySelectorAll('.ant-list')].find((l) => l.textContent?.includes('城东新城建设管理委员会'));
+      if (!list) throw new Error('not loaded');
+      return list as HTMLElement;
+    });
+    expect(within(conflicts).getByText('担任顾问')).toBeInTheDocument();
+    expect(within(conflicts).getByText('配偶')).toBeInTheDocument();
+    expect(within(conflicts).getByText('2022-01-01 至 今')).toBeInTheDocument();
+
+    fireEvent.click(within(conflicts).getByText('登记利害关系'));
+    const modal = await waitFor(() => {
+      const m = [...document.querySelectorAll('.ant-modal')].find((x) => x.querySelector('.ant-modal-title')?.textContent === '登记利害关系');
+      if (!m) throw new Error('no dialog');
+      return m as HTMLElement;
+    });
+    fireEvent.change(within(modal).getByPlaceholderText('如：某某社会风险评估有限公司'), { target: { value: '之江社会风险研究院有限公司' } });
+    const start = within(modal).getByPlaceholderText('起始日期');
+    fireEvent.mouseDown(start);
+    fireEvent.focus(start);
+    fireEvent.change(start, { target: { value: '2024-05-01' } });
+    fireEvent.keyDown(start, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.blur(start);
+    fireEvent.click(within(modal).getByText('保 存'));
+    await waitFor(() => expect(expertReviewCallsTo('post', '/experts/expert-1/conflicts')).toHaveLength(1));
+    expect(expertReviewCallsTo('post', '/experts/expert-1/conflicts')[0].body).toEqual({
+      unitName: '之江社会风险研究院有限公司',
+      kind: 'worked',
+      relation: null,
+      from: '2024-05-01',
+      to: null,
+      note: null,
+    });
+    await waitFor(() => expect(within(drawer()).getByText('之江社会风险研究院有限公司')).toBeInTheDocument());
+
+    const spouse = within(drawer()).getByText('配偶').closest('.ant-list-item') as HTMLElement;
+    fireEvent.click(within(spouse).getByText(/^删\s?除$/));
+    const confirm = await waitFor(() => {
+      const pop = document.querySelector<HTMLElement>('.ant-popover:not(.ant-popover-hidden)');
+      if (!pop) throw new Error('no question');
+      return pop;
+    });
+    fireEvent.click(within(confirm).getByText(/^删\s?除$/));
+    await waitFor(() => expect(expertReviewCallsTo('delete', '/expert-conflicts/conflict-2')).toHaveLength(1));
+    await waitFor(() => expect(within(drawer()).queryByText('配偶')).toBeNull());
+    expect(expertReviewsDb.conflicts.map((c) => c.unitName)).toEqual(['示例社会稳定风险评估咨询有限公司', '之江社会风险研究院有限公司']);
   });
 
   it('filters by specialty through the API, and exports with the same filters', async () => {

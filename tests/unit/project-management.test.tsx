@@ -179,6 +179,16 @@ describe('项目管理', () => {
     expect(within(panel).getByText('社会调查')).toBeInTheDocument();
     expect(within(panel).getByText('评估报告.pdf')).toBeInTheDocument();
     expect(within(panel).getByText('暂无审核记录')).toBeInTheDocument();
+    // Its expert reviews: the open one drawn (no names), the closed one with its result, each linked.
+    const reviews = [...panel.querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === '专家评审') as HTMLElement;
+    expect(within(reviews).getByText('已抽取 3 名评审专家')).toBeInTheDocument();
+    expect(within(reviews).getByText('评审得分 80.3 分')).toBeInTheDocument();
+    expect(within(reviews).getByText('修改后通过')).toBeInTheDocument();
+    expect(within(reviews).getByText('待提交修改稿')).toBeInTheDocument();
+    expect(within(reviews).getAllByText('查看评审').map((a) => a.getAttribute('href'))).toEqual([
+      '/Manage/expert-review?id=rt-confirming',
+      '/Manage/expert-review?id=rt-closed',
+    ]);
     fireEvent.click(document.querySelector('.ant-drawer-open .ant-drawer-close') as HTMLElement);
     await waitFor(() => expect(currentUrl()).not.toContain('id=pj-1'));
   });

@@ -6,7 +6,7 @@
  * apart from the expert form's 保存.
  */
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Alert, App, Button, DatePicker, Form, Input, List, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Col, DatePicker, Form, Input, List, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { CONFLICT_KIND_LABELS, CONFLICT_KIND_VALUES, type ConflictKind } from '@common/expertReview';
@@ -22,7 +22,8 @@ interface ConflictValues {
   unitName: string;
   kind: ConflictKind;
   relation?: string;
-  period: [Dayjs | null, Dayjs | null];
+  from?: Dayjs | null;
+  to?: Dayjs | null;
   note?: string;
 }
 
@@ -30,7 +31,7 @@ const UNIT_NAME_MAX = 100;
 const RELATION_MAX = 50;
 
 function toBody(values: ConflictValues) {
-  const [from, to] = values.period;
+  const { from, to } = values;
   return {
     unitName: values.unitName.trim(),
     kind: values.kind,
@@ -58,10 +59,11 @@ function ConflictModal({ expertId, editing, onClose, onDone }: { expertId: strin
         unitName: record.unitName,
         kind: record.kind,
         relation: record.relation ?? '',
-        period: [dayjs(record.from), record.to ? dayjs(record.to) : null],
+        from: dayjs(record.from),
+        to: record.to ? dayjs(record.to) : null,
         note: record.note ?? '',
       }
-    : { kind: 'worked', period: [null, null] };
+    : { kind: 'worked' };
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -123,14 +125,31 @@ function ConflictModal({ expertId, editing, onClose, onDone }: { expertId: strin
             <Input placeholder="如：配偶、子女、兄弟姐妹" maxLength={RELATION_MAX} />
           </Form.Item>
         )}
-        <Form.Item
-          name="period"
-          label="起止日期"
-          rules={[{ validator: (_r, v: ConflictValues['period'] | undefined) => (v?.[0] ? Promise.resolve() : Promise.reject(new Error('请选择起始日期'))) }]}
-          extra="截止日期留空表示至今"
-        >
-          <DatePicker.RangePicker allowEmpty={[false, true]} style={{ width: '100%' }} placeholder={['起始日期', '截止日期（可空）']} />
-        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="from" label="起始日期" rules={[{ required: true, message: '请选择起始日期' }]}>
+              <DatePicker style={{ width: '100%' }} placeholder="起始日期" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="to"
+              label="截止日期"
+              dependencies={['from']}
+              extra="留空表示至今"
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_r, value: Dayjs | null | undefined) => {
+                    const from = getFieldValue('from') as Dayjs | null | undefined;
+                    return value && from && value.isBefore(from, 'day') ? Promise.reject(new Error('截止日期不能早于起始日期')) : Promise.resolve();
+                  },
+                }),
+              ]}
+            >
+              <DatePicker style={{ width: '100%' }} placeholder="截止日期（可空）" />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="note" label="说明" rules={[{ max: REVIEW_TEXT_MAX, message: `说明不能超过 ${REVIEW_TEXT_MAX} 个字符` }]}>
           <Input.TextArea rows={2} maxLength={REVIEW_TEXT_MAX} placeholder="选填" />
         </Form.Item>
