@@ -20,7 +20,7 @@ import { CONFLICT_KIND_VALUES, type ConflictKind } from '@common/expertReview';
 import { newAuditColumns } from '../server/db/versioned';
 import { drawPanel, newDrawSeed, type PanelRules } from '../server/modules/expert-reviews/draw';
 import { classifyPool, normaliseUnitName, type DrawContext, type ExpertFacts } from '../server/modules/expert-reviews/exclusions';
-import { adminToken, benchDialects, openBenchDatabase, rng, settleAfterSeeding, startApp } from './lib';
+import { adminToken, benchDialects, openBenchDatabase, rng, settleAfterSeeding, startApp, type BenchDatabase } from './lib';
 
 export interface ExpertDrawBenchSizes {
   experts: number;
@@ -67,7 +67,7 @@ function summary(times: number[]): Timing {
 const failed = (err: unknown): Timing => ({ ok: false, error: err instanceof Error ? err.message : String(err) });
 
 /** The library as the bench seeds it: who conflicts with the assessing unit or the client, who is inactive. */
-function libraryPlan(sizes: ExpertDrawBenchSizes) {
+export function libraryPlan(sizes: ExpertDrawBenchSizes) {
   const next = rng(21);
   const experts = Array.from({ length: sizes.experts }, (_, i) => {
     const specialties = [...new Set([SPECIALTIES[i % SPECIALTIES.length], SPECIALTIES[Math.floor(next() * SPECIALTIES.length)]])];
@@ -143,6 +143,112 @@ function inProcess(library: ReturnType<typeof libraryPlan>, reviewOn: string, ru
   return { timing: summary(times), detail };
 }
 
+/** The assessing unit, its filed project (id bx-project) and the library, as planned. */
+export async function seedExpertLibrary(bench: BenchDatabase, library: ReturnType<typeof libraryPlan>): Promise<void> {
+  const db = bench.db.kysely;
+  const created = new Date().toISOString();
+  const audit = newAuditColumns(created);
+  await db
+    .insertInto('member_units')
+    .values({
+      id: 'bx-unit',
+      name: UNIT_NAME,
+      credit_code: '91110105BXDRAW0001',
+      legal_representative: '王某',
+      contact_person: '李某',
+      contact_phone: '010-12345678',
+      email: null,
+      address: null,
+      established_on: null,
+      registered_capital_fen: null,
+      staff_count: null,
+      member_level: 'member',
+      member_no: 'HYBX001',
+      join_date: '2020-01-01',
+      valid_until: '2099-12-31',
+      business_scope: null,
+      introduction: null,
+      logo_file_id: null,
+      show_in_window: 1,
+      status: 'approved',
+      reject_reason: null,
+      pending_change: null,
+      pending_change_at: null,
+      ...audit,
+    })
+    .execute();
+  await db
+    .insertInto('projects')
+    .values({
+      id: 'bx-project',
+      name: '滨江新区旧城改造项目社会稳定风险评估',
+      code: 'BX-2026-001',
+      unit_id: 'bx-unit',
+      client: CLIENT_NAME,
+      type: 'major_project',
+      region: '滨江新区',
+      investment_fen: null,
+      leader_practitioner_id: null,
+      start_on: '2026-01-01',
+      end_on: null,
+      risk_level: 'medium',
+      conclusion: null,
+      status: 'filed',
+      return_reason: null,
+      submitted_at: created,
+      filed_at: created,
+      ...audit,
+    })
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    await insertAll(
+      (rows) => trx.insertInto('experts').values(rows).execute(),
+      library.map((e, i) => ({
+        id: e.id,
+        name: `专家${i}`,
+        gender: null,
+        birth_year: null,
+        professional_title: null,
+        work_unit: e.workUnit,
+        position: null,
+        phone: null,
+        email: null,
+        introduction: null,
+        photo_file_id: null,
+        public: 0,
+        active: e.active ? 1 : 0,
+        sort: i,
+        category: e.category,
+        practitioner_id: null,
+        ...audit,
+      })),
+    );
+    await insertAll(
+      (rows) => trx.insertInto('expert_specialties').values(rows).execute(),
+      library.flatMap((e) => e.specialties.map((specialty) => ({ expert_id: e.id, specialty }))),
+    );
+    await insertAll(
+      (rows) => trx.insertInto('expert_conflicts').values(rows).execute(),
+      library.flatMap((e) =>
+        e.conflicts.map((c) => ({
+          id: randomUUID(),
+          expert_id: e.id,
+          unit_name: c.unitName,
+          unit_key: normaliseUnitName(c.unitName),
+          kind: c.kind,
+          relation: null,
+          from_on: c.from,
+          to_on: c.to,
+          note: null,
+          ...audit,
+        })),
+      ),
+      1_000,
+    );
+  });
+  await settleAfterSeeding(bench);
+}
+
 export async function runExpertDrawBench(log: (line: string) => void = console.log, sizes: ExpertDrawBenchSizes = EXPERT_DRAW_SIZES): Promise<ExpertDrawBenchRow[]> {
   const out: ExpertDrawBenchRow[] = [];
   const library = libraryPlan(sizes);
@@ -160,108 +266,8 @@ export async function runExpertDrawBench(log: (line: string) => void = console.l
       const { app, url } = await startApp(bench);
       try {
         log(`expert-draw/${dialect}: seeding ${library.length} experts with ${sizes.conflictsEach} conflicts each…`);
+        await seedExpertLibrary(bench, library);
         const db = bench.db.kysely;
-        const created = new Date().toISOString();
-        const audit = newAuditColumns(created);
-        await db
-          .insertInto('member_units')
-          .values({
-            id: 'bx-unit',
-            name: UNIT_NAME,
-            credit_code: '91110105BXDRAW0001',
-            legal_representative: '王某',
-            contact_person: '李某',
-            contact_phone: '010-12345678',
-            email: null,
-            address: null,
-            established_on: null,
-            registered_capital_fen: null,
-            staff_count: null,
-            member_level: 'member',
-            member_no: 'HYBX001',
-            join_date: '2020-01-01',
-            valid_until: '2099-12-31',
-            business_scope: null,
-            introduction: null,
-            logo_file_id: null,
-            show_in_window: 1,
-            status: 'approved',
-            reject_reason: null,
-            pending_change: null,
-            pending_change_at: null,
-            ...audit,
-          })
-          .execute();
-        await db
-          .insertInto('projects')
-          .values({
-            id: 'bx-project',
-            name: '滨江新区旧城改造项目社会稳定风险评估',
-            code: 'BX-2026-001',
-            unit_id: 'bx-unit',
-            client: CLIENT_NAME,
-            type: 'major_project',
-            region: '滨江新区',
-            investment_fen: null,
-            leader_practitioner_id: null,
-            start_on: '2026-01-01',
-            end_on: null,
-            risk_level: 'medium',
-            conclusion: null,
-            status: 'filed',
-            return_reason: null,
-            submitted_at: created,
-            filed_at: created,
-            ...audit,
-          })
-          .execute();
-        await db.transaction().execute(async (trx) => {
-          await insertAll(
-            (rows) => trx.insertInto('experts').values(rows).execute(),
-            library.map((e, i) => ({
-              id: e.id,
-              name: `专家${i}`,
-              gender: null,
-              birth_year: null,
-              professional_title: null,
-              work_unit: e.workUnit,
-              position: null,
-              phone: null,
-              email: null,
-              introduction: null,
-              photo_file_id: null,
-              public: 0,
-              active: e.active ? 1 : 0,
-              sort: i,
-              category: e.category,
-              practitioner_id: null,
-              ...audit,
-            })),
-          );
-          await insertAll(
-            (rows) => trx.insertInto('expert_specialties').values(rows).execute(),
-            library.flatMap((e) => e.specialties.map((specialty) => ({ expert_id: e.id, specialty }))),
-          );
-          await insertAll(
-            (rows) => trx.insertInto('expert_conflicts').values(rows).execute(),
-            library.flatMap((e) =>
-              e.conflicts.map((c) => ({
-                id: randomUUID(),
-                expert_id: e.id,
-                unit_name: c.unitName,
-                unit_key: normaliseUnitName(c.unitName),
-                kind: c.kind,
-                relation: null,
-                from_on: c.from,
-                to_on: c.to,
-                note: null,
-                ...audit,
-              })),
-            ),
-            1_000,
-          );
-        });
-        await settleAfterSeeding(bench);
         const conflicts = await db.selectFrom('expert_conflicts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         log(`expert-draw/${dialect}: ${library.length} experts, ${Number(conflicts.n)} conflicts`);
 
