@@ -28,7 +28,7 @@ import { logOperation } from '../../oplog';
 import { stampOf } from '../../workflow/stamp';
 import { DRAW_ALGORITHM_VERSION, newDrawSeed } from './draw';
 import { classifyPool, daysBefore, type ExcludedExpert } from './exclusions';
-import { noticeDrawn } from './notices';
+import { noticeDrawn, noticeInvitedExperts } from './notices';
 import { loadPoolFacts } from './pool';
 import { countsOf, vacantSeatsOf, type TaskJoinedRow } from './queries';
 import { DIGEST_LABEL, DRAW_ENTITY, drawDigest, runDraw, type DrawPool } from './records';
@@ -204,12 +204,10 @@ export async function drawExperts(request: FastifyRequest, user: AuthUser, id: s
       await trx.updateTable('review_links').set({ revoked_at: stamp.now }).where('task_id', '=', id).where('revoked_at', 'is', null).execute();
     }
     const seatRow = (expertId: string) => ({ id: randomUUID(), task_id: id, draw_id: drawId, expert_id: expertId, draw_rank: ranked.indexOf(expertId) + 1, answer_reason: null, answered_at: null, answered_by_name: null, version: 0, created_at: stamp.now, created_by: stamp.by, updated_at: stamp.now, updated_by: stamp.by });
+    const invited = seated.map((expertId, i) => ({ ...seatRow(expertId), backup_rank: null, seat_no: plan.seatNumbers[i], status: 'invited' as const, invited_at: stamp.now, answer_deadline: deadline }));
     await trx
       .insertInto('review_seats')
-      .values([
-        ...seated.map((expertId, i) => ({ ...seatRow(expertId), backup_rank: null, seat_no: plan.seatNumbers[i], status: 'invited' as const, invited_at: stamp.now, answer_deadline: deadline })),
-        ...waiting.map((expertId, i) => ({ ...seatRow(expertId), backup_rank: i + 1, seat_no: null, status: 'standby' as const, invited_at: null, answer_deadline: null })),
-      ])
+      .values([...invited, ...waiting.map((expertId, i) => ({ ...seatRow(expertId), backup_rank: i + 1, seat_no: null, status: 'standby' as const, invited_at: null, answer_deadline: null }))])
       .execute();
     const kindWords = `${REVIEW_DRAW_KIND_LABELS[plan.kind]}${plan.reason ? `（原因：${plan.reason}）` : ''}`;
     const summary = `第 ${round} 轮${kindWords}：评审专家 ${seated.length} 名、备选 ${waiting.length} 名；可抽取 ${pool.eligible.length} 人，未纳入 ${pool.excluded.length + (classified.eligible.length - pool.eligible.length)} 人；监督人 ${row.supervisor}${warning ? `；${warning}` : ''}`;
@@ -222,6 +220,7 @@ export async function drawExperts(request: FastifyRequest, user: AuthUser, id: s
       summary: `${DIGEST_LABEL}${digest}；项目「${row.project_name}」评审${summary}；算法 ${DRAW_ALGORITHM_VERSION}`,
     });
     await noticeDrawn(trx, taskRefOf(row), round, seated.length, stamp.at);
+    await noticeInvitedExperts(trx, row, invited.map((s) => ({ id: s.id, expertId: s.expert_id, answerDeadline: s.answer_deadline })), { now: stamp.at, pii: request.server.pii });
     return { drawId, round, panelCount: seated.length, backupCount: waiting.length, eligibleCount: pool.eligible.length, warning };
   });
 }

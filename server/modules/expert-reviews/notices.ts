@@ -12,8 +12,10 @@
 import { REVIEW_CONCLUSION_LABELS, type ReviewConclusion } from '@common/expertReview';
 import type { PermissionCode } from '@common/permissions';
 import type { DbOrTrx, MessageKind } from '../../db/types';
+import { noticeExpertsInvited, type InvitedSeat } from '../../notifications';
 import { notifyStaffWith, notifyUnit } from '../../notify';
-import { taskLink } from './queries';
+import type { FieldCipher } from '../../pii';
+import { taskLink, type TaskJoinedRow } from './queries';
 
 export interface TaskRef {
   id: string;
@@ -29,6 +31,20 @@ async function toUnit(trx: DbOrTrx, task: TaskRef, kind: MessageKind, title: str
 
 async function toStaff(trx: DbOrTrx, code: PermissionCode, task: TaskRef, kind: MessageKind, title: string, body: string | null, at: Date): Promise<void> {
   await notifyStaffWith(trx, code, { kind, title, body, ...about(task) }, at);
+}
+
+/**
+ * The experts just invited (a round's seats, or a backup moved up): each gets the time, place
+ * and how to confirm by e-mail and SMS (server/notifications/expertDrawn.ts, rule 专家抽中通知),
+ * one notice per seat. The standby backups are not told until they are moved up.
+ */
+export async function noticeInvitedExperts(trx: DbOrTrx, row: TaskJoinedRow, seats: readonly InvitedSeat[], context: { now: Date; pii: FieldCipher }): Promise<void> {
+  if (seats.length === 0) return;
+  await noticeExpertsInvited(
+    trx,
+    { task: { id: row.id, projectName: row.project_name, reviewOn: row.review_on, reviewTime: row.review_time, place: row.place, online: !!row.online }, seats },
+    context,
+  );
 }
 
 export async function noticeTaskOpened(trx: DbOrTrx, task: TaskRef, reasonLabel: string, reviewOn: string, at: Date): Promise<void> {

@@ -41,6 +41,7 @@ import {
   noticeBackupsUsedUp,
   noticeCancelled,
   noticeClosed,
+  noticeInvitedExperts,
   noticeRevisionDecided,
   noticeRevisionSubmitted,
   noticeTaskOpened,
@@ -317,13 +318,14 @@ export async function recordResponse(request: FastifyRequest, user: AuthUser, id
         .orderBy('s.draw_rank')
         .executeTakeFirst();
       if (next) {
+        const answerDeadline = answerDeadlineFrom(stamp.at);
         await trx
           .updateTable('review_seats')
           .set((eb) => ({
             status: 'invited',
             seat_no: seat.seat_no,
             invited_at: stamp.now,
-            answer_deadline: answerDeadlineFrom(stamp.at),
+            answer_deadline: answerDeadline,
             updated_at: stamp.now,
             updated_by: stamp.by,
             version: eb('version', '+', 1),
@@ -333,6 +335,7 @@ export async function recordResponse(request: FastifyRequest, user: AuthUser, id
           .execute();
         const movedUp = `${seatLabel(next)}递补为${label}`;
         await addEvent(trx, id, stamp, actor, 'promoted', movedUp, next.id);
+        await noticeInvitedExperts(trx, row, [{ id: next.id, expertId: next.expert_id, answerDeadline }], { now: stamp.at, pii: request.server.pii });
         message = `已记录；${movedUp}，请联系确认`;
       } else {
         const vacant = await vacantSeatCount(trx, id, Number(row.panel_size));
