@@ -70,7 +70,7 @@ describe('项目评审 as a member unit', () => {
     expect(document.querySelector('.ant-tabs')).toBeNull();
     // No unit column and no unit filter: the list is its own.
     expect(screen.queryByText('评估单位')).toBeNull();
-    expect(screen.getByText('已抽取 3 名，已确认 1 名')).toBeInTheDocument();
+    expect(screen.getByText('已确认 1/3')).toBeInTheDocument();
     expectNoNames(document.body);
   });
 

@@ -82,7 +82,7 @@ describe('评审管理: the list', () => {
     const awaiting = rowOf('农村集体经营性建设用地入市试点稳评');
     expect(within(awaiting).getByText('待抽取', { selector: '.ant-badge-status-text' })).toBeInTheDocument();
     const confirming = screen.getAllByText('地铁5号线二期工程稳评').map((el) => el.closest('tr') as HTMLElement);
-    expect(confirming.some((row) => within(row).queryByText('已抽取 3 名，已确认 1 名'))).toBe(true);
+    expect(confirming.some((row) => within(row).queryByText('已确认 1/3'))).toBe(true);
     const closed = confirming.find((row) => within(row).queryByText('已结束'));
     expect(closed).toBeDefined();
     expect(within(closed as HTMLElement).getByText('80.3 分')).toBeInTheDocument();

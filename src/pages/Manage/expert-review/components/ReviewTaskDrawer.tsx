@@ -123,6 +123,11 @@ function Arrangements({ task, dicts }: { task: ReviewTaskDetail; dicts: ReviewDi
 }
 
 function DrawRound({ draw, canVerify, canReadRecord, onRecord }: { draw: ReviewDrawSummary; canVerify: boolean; canReadRecord: boolean; onRecord: (id: string) => void }) {
+  const recordButton = canReadRecord ? (
+    <Button size="small" onClick={() => onRecord(draw.id)}>
+      抽取记录
+    </Button>
+  ) : null;
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }}>
       <Descriptions size="small" column={{ xs: 1, md: 2 }}>
@@ -153,14 +158,11 @@ function DrawRound({ draw, canVerify, canReadRecord, onRecord }: { draw: ReviewD
           </Descriptions.Item>
         )}
       </Descriptions>
-      <Space wrap align="start">
-        {canReadRecord && (
-          <Button size="small" onClick={() => onRecord(draw.id)}>
-            抽取记录
-          </Button>
-        )}
-      </Space>
-      {canVerify && <VerifyButton verify={() => verifyDraw(draw.id)} />}
+      {canVerify ? (
+        <VerifyButton verify={() => verifyDraw(draw.id)} before={recordButton} />
+      ) : (
+        recordButton
+      )}
     </Space>
   );
 }

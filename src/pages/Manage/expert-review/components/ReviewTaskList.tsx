@@ -32,8 +32,9 @@ import { TASK_INITIAL_VALUES, toTaskCreateBody, toTaskUpdateBody, toTaskValues, 
 /** The panel as the list may say it: how many drawn and confirmed, never who. */
 function panelText(r: ReviewTaskListItem): string {
   if (r.rounds === 0) return r.status === 'cancelled' ? '-' : '待抽取';
-  if (r.status === 'closed') return `${r.panelSize} 名专家`;
-  return `已抽取 ${r.panelSize} 名，已确认 ${r.confirmedCount} 名`;
+  if (r.status === 'confirming') return `已确认 ${r.confirmedCount}/${r.panelSize}`;
+  if (r.status === 'scoring') return `评分表 ${r.sheetCount}/${r.panelSize}`;
+  return `${r.panelSize} 名`;
 }
 
 /** The task whose drawer is open; `?id=` opens one, closing clears it. */
@@ -71,11 +72,11 @@ export default function ReviewTaskList({ dicts }: { dicts: ReviewDicts }) {
       {
         title: '评审项目',
         dataIndex: 'projectName',
-        width: 240,
+        width: 220,
         fixed: 'left',
         render: (_d, r) => (
           <Space orientation="vertical" size={0}>
-            <Typography.Text ellipsis={{ tooltip: r.projectName }} style={{ maxWidth: 220 }}>
+            <Typography.Text ellipsis={{ tooltip: r.projectName }} style={{ maxWidth: 200 }}>
               {r.projectName}
             </Typography.Text>
             {r.projectCode && <Typography.Text type="secondary">{r.projectCode}</Typography.Text>}
@@ -87,6 +88,7 @@ export default function ReviewTaskList({ dicts }: { dicts: ReviewDicts }) {
         title: '评审原因',
         dataIndex: 'reason',
         width: 100,
+        optional: true,
         valueType: 'select',
         valueEnum: valueEnumOf(dicts.reasons),
         filter: true,
@@ -100,11 +102,11 @@ export default function ReviewTaskList({ dicts }: { dicts: ReviewDicts }) {
         render: (_d, r) => (r.reviewTime ? `${r.reviewOn} ${r.reviewTime}` : r.reviewOn),
       },
       dateRangeFilter('评审日期', 'reviewFrom', 'reviewTo'),
-      { title: '评审专家', dataIndex: 'panel', width: 180, render: (_d, r) => panelText(r) },
+      { title: '评审专家', dataIndex: 'panel', width: 110, render: (_d, r) => panelText(r) },
       {
         title: '评审结果',
         dataIndex: 'resultScore',
-        width: 150,
+        width: 140,
         render: (_d, r) =>
           r.resultConclusion ? (
             <Space size={4} wrap>

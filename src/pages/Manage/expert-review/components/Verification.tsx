@@ -4,7 +4,7 @@
  */
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import { Alert, Button, Descriptions, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DrawVerification } from '@common/schemas/reviewTasks';
 
 const yesNo = (ok: boolean) => (ok ? <Typography.Text type="success">一致</Typography.Text> : <Typography.Text type="danger">不一致</Typography.Text>);
@@ -35,8 +35,8 @@ export function VerificationResult({ answer }: { answer: DrawVerification }) {
   );
 }
 
-/** A 验证 button and, once answered, the answer under it. */
-export default function VerifyButton({ verify, label = '验证' }: { verify: () => Promise<DrawVerification>; label?: string }) {
+/** A 验证 button (after `before`, other buttons of the same record) and, once answered, the answer under it. */
+export default function VerifyButton({ verify, label = '验证', before }: { verify: () => Promise<DrawVerification>; label?: string; before?: ReactNode }) {
   const [answer, setAnswer] = useState<DrawVerification | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -51,9 +51,12 @@ export default function VerifyButton({ verify, label = '验证' }: { verify: () 
   };
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-      <Button size="small" icon={<SafetyCertificateOutlined />} loading={busy} onClick={() => void run()}>
-        {label}
-      </Button>
+      <Space wrap>
+        {before}
+        <Button size="small" icon={<SafetyCertificateOutlined />} loading={busy} onClick={() => void run()}>
+          {label}
+        </Button>
+      </Space>
       {answer && <VerificationResult answer={answer} />}
     </Space>
   );
