@@ -1,13 +1,13 @@
 /**
  * 通知设置: the rules that send notices (what fires, when, to whom, on which channels, mandatory
- * or optional) with 启用 / 停用 on the rows whose actions offer it, and the templates each rule
- * sends with. The rules are evaluated by the server (server/notifications); editing a rule or a
- * template (PUT /notice-rules/:id, /notice-templates/:id with the version read) and adding a
- * dated rule (POST /notice-rules) are in the API (src/services/notifications.ts).
+ * or optional) with 编辑 and 启用 / 停用 on the rows whose actions offer them, and the templates
+ * each rule sends with, each edited in a drawer (subject, plain text, HTML, the SMS template,
+ * the placeholders it may use). The rules are evaluated by the server (server/notifications);
+ * both forms send the version they read, and a stale one is explained by ResourceFormDrawer.
  */
 import { useRequest } from 'ahooks';
-import { Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
+import { Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useRef } from 'react';
 import {
   NOTICE_AUDIENCE_LABELS,
   NOTICE_CHANNEL_LABELS,
@@ -15,8 +15,22 @@ import {
   type NoticeRuleRecord,
   type NoticeTemplateRecord,
 } from '@common/schemas/notifications';
-import { dateTimeColumn, keywordColumn, ManagePageContainer, ResourceTable, type ResourceColumn, type RowAction } from '@/components/ListPage';
+import {
+  dateTimeColumn,
+  editAction,
+  keywordColumn,
+  ManagePageContainer,
+  ResourceFormDrawer,
+  ResourceTable,
+  useFormDrawer,
+  type ResourceColumn,
+  type ResourceTableHandle,
+  type RowAction,
+} from '@/components/ListPage';
 import { noticeRules, noticeTemplates } from '@/services/notifications';
+import RuleFields from './components/RuleFields';
+import TemplateFields from './components/TemplateFields';
+import { toRuleBody, toRuleValues, toTemplateBody, toTemplateValues, type RuleValues, type TemplateValues } from './components/noticeValues';
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
 
@@ -27,6 +41,9 @@ function whenOf(r: NoticeRuleRecord): string {
 }
 
 export default function NoticeSettingsPage() {
+  const ruleDrawer = useFormDrawer();
+  const templateDrawer = useFormDrawer();
+  const table = useRef<ResourceTableHandle>(null);
   const ruleColumns = useMemo<ResourceColumn<NoticeRuleRecord>[]>(
     () => [
       keywordColumn('规则名称或编码'),
@@ -61,8 +78,10 @@ export default function NoticeSettingsPage() {
     [],
   );
 
+  const { openEdit: openRule } = ruleDrawer;
   const ruleActions = useMemo<RowAction<NoticeRuleRecord>[]>(
     () => [
+      editAction('edit', (r) => openRule(r.id)),
       { key: 'enable', label: '启用', action: 'enable', run: (r) => noticeRules.action(r.id, 'enable'), successMessage: (r) => `已启用「${r.name}」` },
       {
         key: 'disable',
@@ -74,35 +93,80 @@ export default function NoticeSettingsPage() {
         successMessage: (r) => `已停用「${r.name}」`,
       },
     ],
-    [],
+    [openRule],
   );
 
   // The templates are few: one plain table (the rules' table keeps the URL's filters and page).
   const templates = useRequest(() => noticeTemplates.list({ pageSize: 100 }));
+  const { openEdit: openTemplate } = templateDrawer;
   const templateColumns = useMemo<TableColumnsType<NoticeTemplateRecord>>(
     () => [
       { title: '模板', dataIndex: 'name', width: 160 },
       { title: '标题', dataIndex: 'subject', width: 320, ellipsis: true },
       { title: '短信模板编号', dataIndex: 'smsTemplateCode', width: 130, render: (_v, t) => t.smsTemplateCode ?? <Typography.Text type="secondary">未设置</Typography.Text> },
       { title: '使用的规则', dataIndex: 'usedBy', width: 260, render: (_v, t) => t.usedBy.join('、') || '-' },
+      {
+        title: '操作',
+        key: 'actions',
+        width: 80,
+        render: (_v, t) =>
+          t.actions.includes('edit') ? (
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => openTemplate(t.id)} aria-label={`编辑模板「${t.name}」`}>
+              编辑
+            </Button>
+          ) : null,
+      },
     ],
-    [],
+    [openTemplate],
   );
+  const templateList = templates.data?.list ?? [];
+  const saved = () => {
+    table.current?.reload();
+    templates.refresh();
+  };
 
   return (
     <ManagePageContainer path="/Manage/notice-settings">
-      <ResourceTable<NoticeRuleRecord> headerTitle="通知规则" columns={ruleColumns} fetch={(query) => noticeRules.list(query)} rowActions={ruleActions} rowName={(r) => r.name} />
+      <ResourceTable<NoticeRuleRecord> headerTitle="通知规则" columns={ruleColumns} fetch={(query) => noticeRules.list(query)} rowActions={ruleActions} rowName={(r) => r.name} handleRef={table} />
       <Card title="通知模板" style={{ marginTop: 24 }}>
         <Table<NoticeTemplateRecord>
           rowKey="id"
           size="middle"
           columns={templateColumns}
-          dataSource={templates.data?.list ?? []}
+          dataSource={templateList}
           loading={templates.loading}
           pagination={false}
-          scroll={{ x: 870 }}
+          scroll={{ x: 950 }}
         />
       </Card>
+      <ResourceFormDrawer<NoticeRuleRecord, RuleValues>
+        title="通知规则"
+        width={640}
+        target={ruleDrawer.target}
+        onClose={ruleDrawer.close}
+        onSaved={saved}
+        load={(id) => noticeRules.get(id)}
+        toValues={toRuleValues}
+        versionOf={(r) => r.version}
+        create={() => Promise.reject(new Error('通知规则在此只能编辑'))}
+        update={(id, values, version) => noticeRules.update(id, { ...toRuleBody(values), version })}
+      >
+        {({ record }) => <RuleFields record={record} templates={templateList} />}
+      </ResourceFormDrawer>
+      <ResourceFormDrawer<NoticeTemplateRecord, TemplateValues>
+        title="通知模板"
+        width={720}
+        target={templateDrawer.target}
+        onClose={templateDrawer.close}
+        onSaved={saved}
+        load={(id) => noticeTemplates.get(id)}
+        toValues={toTemplateValues}
+        versionOf={(t) => t.version}
+        create={() => Promise.reject(new Error('通知模板在此只能编辑'))}
+        update={(id, values, version) => noticeTemplates.update(id, { ...toTemplateBody(values), version })}
+      >
+        {({ record }) => <TemplateFields record={record} />}
+      </ResourceFormDrawer>
     </ManagePageContainer>
   );
 }
