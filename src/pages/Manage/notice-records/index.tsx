@@ -1,14 +1,17 @@
 /**
  * 通知记录: every notice to every recipient on every channel, one row each (server/notifications):
  * the rule, the recipient with the address masked, the state and its error, attempts, the day it
- * was due (逾期补发 when it went out late). Filters by state, channel, kind, recipient (a name, or a
- * whole e-mail address or phone) and date; 查看地址 shows one whole address (notice:reveal,
- * recorded in the audit log); 重新发送 on a failed, given-up or unconfigured one; export with the
- * list's filters. The head says whether e-mail and SMS are configured.
+ * was due (逾期补发 when it went out late). Filters by rule, state, channel, kind, recipient (a
+ * name, or a whole e-mail address or phone) and date; 查看地址 shows one whole address
+ * (notice:reveal, recorded in the audit log); 重新发送 on a failed, given-up or unconfigured one;
+ * export with the list's filters. The head says whether e-mail and SMS are configured.
+ * 发送通知 (notice:manage) sends a one-off notice to a filtered set of units or practitioners,
+ * counted first, after a question; the list then shows that send's records.
  */
+import { useNavigate } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, App, Space, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import {
   NOTICE_CHANNEL_LABELS,
   NOTICE_DELIVERY_STATE_LABELS,
@@ -16,17 +19,30 @@ import {
   type NoticeDeliveryRecord,
   type NoticeDeliveryState,
   type NoticeDeliveryStatus,
+  type OneOffSendResult,
 } from '@common/schemas/notifications';
 import {
   dateRangeFilter,
   dateTimeColumn,
   ManagePageContainer,
+  ResourceFormDrawer,
   ResourceTable,
+  useFormDrawer,
   type ExportAction,
   type ResourceColumn,
   type RowAction,
 } from '@/components/ListPage';
-import { exportNoticeDeliveries, noticeDeliveries, noticeDeliveryStatus, resendNotice, revealNoticeAddress } from '@/services/notifications';
+import {
+  exportNoticeDeliveries,
+  noticeDeliveries,
+  noticeDeliveryStatus,
+  noticeRules,
+  resendNotice,
+  revealNoticeAddress,
+  sendOneOffNotice,
+} from '@/services/notifications';
+import OneOffFields, { type PreviewOf } from './components/OneOffFields';
+import { ONE_OFF_INITIAL_VALUES, toOneOffBody, toOneOffFilter, type OneOffValues } from './components/oneOffValues';
 
 const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
 
@@ -63,7 +79,17 @@ function ChannelsHead({ status }: { status: NoticeDeliveryStatus | undefined }) 
 
 export default function NoticeRecordsPage() {
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const { data: status, refresh } = useRequest(() => noticeDeliveryStatus());
+  // The rule filter's choices: every rule (they are few).
+  const { data: rules } = useRequest(() => noticeRules.list({ pageSize: 100 }));
+  const ruleEnum = useMemo(() => Object.fromEntries((rules?.list ?? []).map((r) => [r.id, { text: r.name }])), [rules]);
+  const oneOff = useFormDrawer();
+  const lastPreview = useRef<PreviewOf | null>(null);
+  const keepPreview = useCallback((p: PreviewOf | null) => {
+    lastPreview.current = p;
+  }, []);
+  const sent = useRef<OneOffSendResult | null>(null);
 
   const columns = useMemo<ResourceColumn<NoticeDeliveryRecord>[]>(
     () => [
@@ -88,7 +114,9 @@ export default function NoticeRecordsPage() {
         render: (_dom, r) => <Tag color={STATE_COLORS[r.state]}>{NOTICE_DELIVERY_STATE_LABELS[r.state]}</Tag>,
       },
       { title: '通知类型', dataIndex: 'kind', width: 130, valueType: 'select', valueEnum: enumOf(NOTICE_KIND_LABELS), filter: true, optional: true },
-      { title: '通知规则', dataIndex: 'ruleName', width: 180, ellipsis: true, optional: true },
+      { title: '通知规则', dataIndex: 'ruleId', width: 180, ellipsis: true, optional: true, valueType: 'select', valueEnum: ruleEnum, filter: true, render: (_dom, r) => r.ruleName },
+      // A one-off send's records (`one_off:<id>`), reached from 发送通知.
+      { title: '关联记录', dataIndex: 'reference', hideInTable: true, filter: true, fieldProps: { allowClear: true, maxLength: 200 } },
       { title: '尝试次数', dataIndex: 'attempts', width: 90, sorter: true },
       {
         title: '应发日期',
@@ -113,7 +141,7 @@ export default function NoticeRecordsPage() {
       dateTimeColumn('发送时间', 'sentAt', { sorter: true, optional: true }),
       dateRangeFilter('创建日期', 'fromDay', 'toDay'),
     ],
-    [],
+    [ruleEnum],
   );
 
   const rowActions = useMemo<RowAction<NoticeDeliveryRecord>[]>(
@@ -157,8 +185,51 @@ export default function NoticeRecordsPage() {
         fetch={(query) => noticeDeliveries.list(query)}
         rowActions={rowActions}
         exports={exports}
+        create={{ code: 'notice:manage', label: '发送通知', onClick: oneOff.openCreate }}
         rowName={(r) => `${r.recipientName}：${r.title}`}
       />
+      <ResourceFormDrawer<OneOffSendResult, OneOffValues>
+        title="临时通知"
+        width={680}
+        target={oneOff.target}
+        onClose={oneOff.close}
+        // A one-off notice is only ever new: nothing to load or update.
+        load={() => Promise.reject(new Error('临时通知发送后不能修改'))}
+        toValues={() => ONE_OFF_INITIAL_VALUES}
+        versionOf={() => 0}
+        update={() => Promise.reject(new Error('临时通知发送后不能修改'))}
+        initialValues={ONE_OFF_INITIAL_VALUES}
+        submitters={[
+          {
+            key: 'send',
+            label: '发送',
+            primary: true,
+            code: 'notice:manage',
+            successMessage: '临时通知已排入发送',
+            confirm: (values) => {
+              const known = lastPreview.current;
+              const current = known && JSON.stringify(known.filter) === JSON.stringify(toOneOffFilter(values)) ? known.preview : null;
+              const channels = values.channels.map((c) => NOTICE_CHANNEL_LABELS[c]).join('、');
+              return {
+                title: `确定发送「${values.title.trim()}」吗？`,
+                content: current
+                  ? `将通过${channels}发送给 ${current.count} 个${values.audience === 'unit' ? '会员单位' : '从业人员'}${values.mandatory ? '（必要通知）' : ''}，发送后不能撤回。`
+                  : `收件人尚未统计完成；将按所选条件通过${channels}发送，发送后不能撤回。`,
+                okText: '发送',
+              };
+            },
+          },
+        ]}
+        create={async (values) => {
+          sent.current = await sendOneOffNotice(toOneOffBody(values));
+        }}
+        onSaved={() => {
+          refresh();
+          if (sent.current) navigate(`/Manage/notice-records?reference=${encodeURIComponent(sent.current.reference)}`);
+        }}
+      >
+        {({ form }) => <OneOffFields form={form} onPreview={keepPreview} />}
+      </ResourceFormDrawer>
     </ManagePageContainer>
   );
 }
