@@ -18,6 +18,7 @@ import CertificateList from './components/CertificateList';
 import ConsentList from './components/ConsentList';
 import DeletionRequests from './components/DeletionRequests';
 import LoginHistory from './components/LoginHistory';
+import NoticePreferencesCard from './components/NoticePreferencesCard';
 import { AccountCard, PractitionerCard, UnitCard } from './components/RecordCards';
 
 export default function ProfilePage() {
@@ -85,6 +86,7 @@ export default function ProfilePage() {
         : []),
       { key: 'consents', label: '同意记录', children: <ConsentList data={data} onChanged={() => void load()} /> },
       { key: 'logins', label: '登录记录', children: <LoginHistory logins={data.logins} /> },
+      { key: 'notices', label: '通知设置', children: <NoticePreferencesCard /> },
       { key: 'sessions', label: '会话', children: <AccountSessions /> },
       ...(can('system:personal-data:handle') ? [{ key: 'deletion', label: '个人信息删除请求', children: <DeletionRequests /> }] : []),
     ];
