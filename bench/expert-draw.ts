@@ -18,8 +18,8 @@
 import { randomUUID } from 'node:crypto';
 import { CONFLICT_KIND_VALUES, type ConflictKind } from '@common/expertReview';
 import { newAuditColumns } from '../server/db/versioned';
-import { drawPanel, newDrawSeed, type PanelRules } from '../server/modules/expert-reviews/draw';
-import { classifyPool, normaliseUnitName, type DrawContext, type ExpertFacts } from '../server/modules/expert-reviews/exclusions';
+import { drawPanel, newDrawSeed, type PanelRules } from '../server/quality/draw';
+import { classifyPool, normaliseUnitName, type DrawContext, type ExpertFacts } from '../server/quality/exclusions';
 import { adminToken, benchDialects, openBenchDatabase, rng, settleAfterSeeding, startApp, type BenchDatabase } from './lib';
 
 export interface ExpertDrawBenchSizes {

@@ -93,7 +93,7 @@ export const DICTIONARIES = [
   },
   {
     // Each value is `code:maximum points`; the enabled items add up to 100 (a review task keeps
-    // the rubric as it was when it was opened: server/modules/expert-reviews/rubric.ts).
+    // the rubric as it was when it was opened: server/quality/rubric.ts).
     code: 'review_rubric',
     name: '评审评分细则',
     items: items(

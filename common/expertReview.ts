@@ -59,7 +59,7 @@ export function sampleCountForShare(total: number, percent: number): number {
 
 /**
  * The 回避 rules, in the order they are checked: an excluded expert is recorded with the first
- * rule that applies (server/modules/expert-reviews/exclusions.ts).
+ * rule that applies (server/quality/exclusions.ts).
  */
 export const EXCLUSION_RULE_CODES = [
   'inactive',
@@ -105,7 +105,7 @@ export const CONFLICT_KIND_LABELS: Readonly<Record<ConflictKind, string>> = {
 
 /**
  * A reviewer's conclusion, least strict first: a panel's tie goes to the later (stricter) one
- * (server/modules/expert-reviews/panelResult.ts).
+ * (server/quality/panelResult.ts).
  */
 export const REVIEW_CONCLUSION_VALUES = ['pass', 'revise', 'fail'] as const;
 

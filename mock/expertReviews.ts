@@ -33,7 +33,7 @@ import type {
   ReviewTaskDetail,
   ReviewTaskListItem,
 } from '@common/schemas/reviewTasks';
-import { panelResult } from '../server/modules/expert-reviews/panelResult';
+import { panelResult } from '../server/quality/panelResult';
 import { FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
 import { apiPath, bad, callLog, done, download, forbidden, guard, hasKeyword, matching, notFound, pageOf, stale, type ApiCall, type FixtureAccount } from './kit';
 import { OTHER_PROJECT_UNIT, setProjectReviews } from './projects';

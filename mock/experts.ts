@@ -134,7 +134,7 @@ function dictValues(code: string): string[] {
 
 /**
  * Each fixture expert's reviews and ratings as the server's list adds them
- * (server/modules/expert-reviews/standing.ts): expert-2 is flagged (recent ratings average under 3).
+ * (server/quality/standing.ts): expert-2 is flagged (recent ratings average under 3).
  */
 export const EXPERT_STANDING: Record<string, ExpertReviewStanding> = {
   'expert-1': { reviewsThisYear: 3, yearlyCap: YEARLY_REVIEW_CAP_DEFAULT, lastReviewOn: '2026-09-18', averageRating: 4.5, ratingCount: 2, flagged: false },

@@ -45,7 +45,7 @@ export const notificationCallsTo = log.to;
 
 const T0 = '2026-11-20T02:00:00.000Z';
 
-/** What each kind allows, as server/modules/notification-rules/kinds.ts says. */
+/** What each kind allows, as server/notifications/kinds.ts says. */
 const KIND_ALLOWS: Record<NoticeKind, Pick<NoticeRuleRecord, 'allowedAudiences' | 'allowedChannels' | 'kindAllowsMore' | 'timing'>> = {
   certificate_expiry: { timing: 'before', allowedAudiences: ['holder', 'unit'], allowedChannels: ['site', 'email', 'sms'], kindAllowsMore: true },
   inspection_deadline: { timing: 'before', allowedAudiences: ['unit', 'practitioner'], allowedChannels: ['site', 'email', 'sms'], kindAllowsMore: true },

@@ -10,7 +10,7 @@ import { purgeExpiredAudit } from './audit/retention';
 import { FileStorage } from './files/storage';
 import { anonymiseExpiredPersonalData } from './pii/retention';
 import { remindInspectionDeadlines } from './modules/inspections/reminders';
-import { DUE_NOTICE_FINDERS } from './modules/notification-rules/kinds';
+import { DUE_NOTICE_FINDERS } from './notifications/kinds';
 import { NotificationService } from './notifications/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

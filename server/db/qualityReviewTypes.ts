@@ -21,7 +21,7 @@ export interface ExpertConflictsTable extends AuditColumns {
   id: string;
   expert_id: string;
   unit_name: string;
-  /** unitKey(unit_name) of modules/expert-reviews/pool.ts. */
+  /** unitKey(unit_name) of server/quality/pool.ts. */
   unit_key: string;
   kind: ConflictKind;
   /** For a relative: who (配偶, 子女...). */

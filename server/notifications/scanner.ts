@@ -8,7 +8,7 @@
  * from `catchUpDays` ago (but not before the rule was made or last enabled) up to today, so a
  * stopped day or a restart never misses one; a notice sent more than `graceDays` after its day
  * is marked late. How each kind finds its records is its finder, in the kind registry
- * (server/modules/notification-rules/kinds.ts), handed in by whoever runs the scan.
+ * (server/notifications/kinds.ts), handed in by whoever runs the scan.
  */
 import type { NoticeKind } from '@common/schemas/notifications';
 import { beijingDay } from '../content/views';

@@ -31,7 +31,7 @@ import type { DialectName } from '../db/index';
 import type { Db, NotificationDeliveryRow, NotificationTemplateRow } from '../db/types';
 import type { FieldCipher } from '../pii';
 import { describeEmailError, type EmailChannel } from './channels/email';
-import type { SmsProvider } from './channels/sms';
+import type { SmsProvider } from './channels/smsTypes';
 import { commonParams } from './deliveries';
 import { currentAddress } from './recipients';
 import { maskAddress, normaliseAddress, redactAddresses, renderNotice, withFooter, type NoticeParams } from './render';

@@ -29,7 +29,7 @@ import {
   sortIds,
   type DrawCandidate,
   type PanelRules,
-} from '../../server/modules/expert-reviews/draw';
+} from '../../server/quality/draw';
 import {
   classifyPool,
   daysBefore,
@@ -38,8 +38,8 @@ import {
   yearsBefore,
   type DrawContext,
   type ExpertFacts,
-} from '../../server/modules/expert-reviews/exclusions';
-import { panelResult, recentRatingAverage, standingFlag } from '../../server/modules/expert-reviews/panelResult';
+} from '../../server/quality/exclusions';
+import { panelResult, recentRatingAverage, standingFlag } from '../../server/quality/panelResult';
 
 /** A fixed seed per label, so that every run checks the same cases. */
 const seedOf = (label: string) => createHash('sha256').update(label).digest('hex');

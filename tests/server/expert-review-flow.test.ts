@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrawVerification, ExpertDrawRecord, ExpertLinkView, QualitySampleAnswer, QualitySampleDetail, ReviewLinkAnswer, RubricCriterion } from '@common/schemas/reviewTasks';
-import { sampleIds } from '../../server/modules/expert-reviews/draw';
+import { sampleIds } from '../../server/quality/draw';
 import { pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';
 import { addExperts, categoriseLibrary, dayFrom, reviewCallers, reviewCalls, UNIT_A, type Callers } from './expert-review.helpers';

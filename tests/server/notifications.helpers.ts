@@ -16,7 +16,7 @@ import { loadConfig } from '../../server/config';
 import { beijingDay } from '../../server/content/views';
 import { openDatabase, type AppDb } from '../../server/db/index';
 import { newAuditColumns } from '../../server/db/versioned';
-import { DUE_NOTICE_FINDERS } from '../../server/modules/notification-rules/kinds';
+import { DUE_NOTICE_FINDERS } from '../../server/notifications/kinds';
 import { NotificationService } from '../../server/notifications/service';
 import type { NoticeChannels } from '../../server/notifications/sender';
 import { encryptPractitionerPii } from '../../server/pii';

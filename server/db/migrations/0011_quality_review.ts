@@ -26,7 +26,7 @@ export function qualityReviewMigration(dialect: DialectName): Migration {
       // dictionary expert_category (社科研究 / 工程技术 / 综合管理)
       await db.schema.alterTable('experts').addColumn('category', 'text').execute();
       // The expert's own practitioner record, if they are (or were) a practitioner: the draw
-      // excludes them from reviewing their units' projects (modules/expert-reviews/pool.ts).
+      // excludes them from reviewing their units' projects (server/quality/pool.ts).
       await db.schema.alterTable('experts').addColumn('practitioner_id', 'text').execute();
       await index('experts_category_idx', 'experts', ['category', 'active']);
       await index('experts_practitioner_idx', 'experts', ['practitioner_id']);

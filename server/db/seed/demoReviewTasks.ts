@@ -5,7 +5,7 @@
  * a task of demo-project-7 opened and waiting for its draw.
  *
  * The closed review's draw is a real one: the pool comes from the library as seeded
- * (modules/expert-reviews/pool.ts), the rules and the draw from the module's own functions, with
+ * (server/quality/pool.ts), the rules and the draw from the same functions the module runs, with
  * a fixed seed, so the record is the same on every install and GET /expert-draws/:id/verify
  * recomputes it. Its operation-log row is appended to the audit chain when the caller gives the
  * chain's key (server/index.ts does); without one the draw verifies but its audit check fails.
@@ -16,12 +16,12 @@ import { createHash } from 'node:crypto';
 import { CONFLICT_WINDOW_YEARS_DEFAULT, RECENT_REVIEW_DAYS_DEFAULT, YEARLY_REVIEW_CAP_DEFAULT, type ConflictKind, type ReviewConclusion } from '@common/expertReview';
 import type { DrawRules } from '@common/schemas/reviewTasks';
 import { appendOperation } from '../../oplog';
-import { DRAW_ALGORITHM_VERSION, drawPanel } from '../../modules/expert-reviews/draw';
-import { classifyPool } from '../../modules/expert-reviews/exclusions';
-import { panelResult } from '../../modules/expert-reviews/panelResult';
-import { loadPoolFacts, unitKey } from '../../modules/expert-reviews/pool';
-import { DIGEST_LABEL, DRAW_ENTITY, drawDigest } from '../../modules/expert-reviews/records';
-import { currentRubric, scoresToText } from '../../modules/expert-reviews/rubric';
+import { DRAW_ALGORITHM_VERSION, drawPanel } from '../../quality/draw';
+import { classifyPool } from '../../quality/exclusions';
+import { panelResult } from '../../quality/panelResult';
+import { loadPoolFacts, unitKey } from '../../quality/pool';
+import { DIGEST_LABEL, DRAW_ENTITY, drawDigest } from '../../quality/records';
+import { currentRubric, scoresToText } from '../../quality/rubric';
 import type { DbOrTrx } from '../types';
 import { newAuditColumns as audit } from '../versioned';
 import { ts } from './demoHelpers';

@@ -26,12 +26,13 @@ import { assertVersion, updateWithVersion } from '../../db/versioned';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { stampOf } from '../../workflow/stamp';
-import { DRAW_ALGORITHM_VERSION, newDrawSeed } from './draw';
-import { classifyPool, daysBefore, type ExcludedExpert } from './exclusions';
+import { DRAW_ALGORITHM_VERSION, newDrawSeed } from '../../quality/draw';
+import { classifyPool, daysBefore, type ExcludedExpert } from '../../quality/exclusions';
 import { noticeDrawn, noticeInvitedExperts } from './notices';
-import { loadPoolFacts } from './pool';
-import { countsOf, vacantSeatsOf, type TaskJoinedRow } from './queries';
-import { DIGEST_LABEL, DRAW_ENTITY, drawDigest, runDraw, type DrawPool } from './records';
+import { loadPoolFacts } from '../../quality/pool';
+import { countsOf } from '../../quality/tasks';
+import { vacantSeatsOf, type TaskJoinedRow } from './queries';
+import { DIGEST_LABEL, DRAW_ENTITY, drawDigest, runDraw, type DrawPool } from '../../quality/records';
 import { addEvent, answerDeadlineFrom, openTask, taskRefOf } from './service';
 
 export const DRAW_MESSAGES = {

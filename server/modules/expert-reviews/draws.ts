@@ -11,7 +11,7 @@ import type { DbOrTrx, ExpertDrawRow } from '../../db/types';
 import { errors } from '../../http/errors';
 import { exclusionCounts } from './drawing';
 import { namesVisible, visibleTask } from './queries';
-import { drawnIds, verifyDraw, type DrawPool } from './records';
+import { drawnIds, verifyDraw, type DrawPool } from '../../quality/records';
 
 const NOUN = '抽取记录';
 

@@ -11,7 +11,8 @@ import { requireUser } from '../../security/guard';
 import { dictLabels } from '../../db/dictionaries';
 import { beijingTime, type XlsxColumn, type XlsxExport } from '../../excel';
 import { prepareListExport } from '../../workflow/reviewedSubject';
-import { countsOf, filteredBase, orderedRows, sortOf, toListItem, type TaskJoinedRow } from './queries';
+import { countsOf } from '../../quality/tasks';
+import { filteredBase, orderedRows, sortOf, toListItem, type TaskJoinedRow } from './queries';
 
 export const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { header: '项目名称', key: 'projectName', width: 40 },

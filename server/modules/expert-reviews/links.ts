@@ -23,7 +23,7 @@ import { UrlSigner, loadLinkKey } from '../../files/signedUrls';
 import { stampOf } from '../../workflow/stamp';
 import { noticeSheetThroughLink } from './notices';
 import { findTask, seatLabel, type TaskJoinedRow } from './queries';
-import { parseRubric, storedScores } from './rubric';
+import { parseRubric, storedScores } from '../../quality/rubric';
 import { addEvent, ENTITY, openTask, scoringSeat, taskRefOf, writeSheet } from './service';
 
 /** The page the link opens; the token follows '#'. */

@@ -15,7 +15,8 @@ import type { DbOrTrx, MessageKind } from '../../db/types';
 import { noticeExpertsInvited, type InvitedSeat } from '../../notifications';
 import { notifyStaffWith, notifyUnit } from '../../notify';
 import type { FieldCipher } from '../../pii';
-import { taskLink, type TaskJoinedRow } from './queries';
+import { taskLink } from '../../quality/tasks';
+import type { TaskJoinedRow } from './queries';
 
 export interface TaskRef {
   id: string;

@@ -12,7 +12,6 @@
 import { AuthType, hasPermission } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import type {
-  ProjectReviewSummary,
   ReviewDrawSummary,
   ReviewEvent,
   ReviewSeat,
@@ -30,17 +29,15 @@ import type { DbOrTrx, ReviewSeatRow } from '../../db/types';
 import type { ReviewTaskStatus } from '@common/schemas/reviewTasks';
 import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
-import { parseRubric, storedScores } from './rubric';
+import { parseRubric, storedScores } from '../../quality/rubric';
+import { EMPTY_COUNTS, centiToScore, countsOf, type TaskCounts } from '../../quality/tasks';
 
 export const NOUN = '评审任务';
 /** The project's attachment slot of a task's revised report (owner: the project, so that its readers read it). */
 export const revisionSlot = (taskId: string) => `review-revision:${taskId}`;
-export const taskLink = (id: string) => `/Manage/expert-review?id=${encodeURIComponent(id)}`;
 
 const OPEN_STATUSES: readonly ReviewTaskStatus[] = ['awaiting_draw', 'confirming', 'scoring'];
 export const isOpen = (status: ReviewTaskStatus) => OPEN_STATUSES.includes(status);
-/** The seats that hold a panel seat now. */
-const HOLDING = new Set(['invited', 'confirmed']);
 /** What a unit may read of a task's history (the steps that concern it; none names an expert). */
 const UNIT_EVENT_KINDS = new Set(['created', 'updated', 'drawn', 'closed', 'cancelled', 'comment', 'revision', 'revision_confirmed', 'revision_returned']);
 
@@ -115,57 +112,6 @@ export async function visibleTask(db: DbOrTrx, user: AuthUser, id: string): Prom
   throw errors.forbidden();
 }
 
-// ---- counts ----------------------------------------------------------------------------------
-
-export interface TaskCounts {
-  rounds: number;
-  drawnAt: string | null;
-  confirmed: number;
-  holding: number;
-  standby: number;
-  invited: number;
-  sheets: number;
-}
-
-const EMPTY_COUNTS: TaskCounts = { rounds: 0, drawnAt: null, confirmed: 0, holding: 0, standby: 0, invited: 0, sheets: 0 };
-
-/** The counts of a page of tasks: one query per table. */
-export async function countsOf(db: DbOrTrx, taskIds: readonly string[]): Promise<Map<string, TaskCounts>> {
-  const result = new Map<string, TaskCounts>();
-  if (taskIds.length === 0) return result;
-  const ids = [...taskIds];
-  const [draws, seats, sheets] = await Promise.all([
-    db
-      .selectFrom('expert_draws')
-      .select(['task_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('drawn_at').as('last')])
-      .where('task_id', 'in', ids)
-      .groupBy('task_id')
-      .execute(),
-    db.selectFrom('review_seats').select(['task_id', 'status', 'seat_no']).where('task_id', 'in', ids).execute(),
-    db
-      .selectFrom('review_sheets')
-      .select(['task_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('task_id', 'in', ids)
-      .groupBy('task_id')
-      .execute(),
-  ]);
-  const get = (id: string) => {
-    let c = result.get(id);
-    if (!c) result.set(id, (c = { ...EMPTY_COUNTS }));
-    return c;
-  };
-  for (const d of draws) Object.assign(get(d.task_id), { rounds: Number(d.n), drawnAt: d.last === null ? null : String(d.last) });
-  for (const s of seats) {
-    const c = get(s.task_id);
-    if (s.status === 'confirmed') c.confirmed += 1;
-    if (s.status === 'invited') c.invited += 1;
-    if (s.status === 'standby') c.standby += 1;
-    if (s.seat_no !== null && HOLDING.has(s.status)) c.holding += 1;
-  }
-  for (const s of sheets) get(s.task_id).sheets = Number(s.n);
-  return result;
-}
-
 export const vacantSeatsOf = (row: { status: ReviewTaskStatus; panel_size: number }, counts: TaskCounts) =>
   isOpen(row.status) ? Math.max(0, Number(row.panel_size) - counts.holding) : 0;
 
@@ -223,7 +169,6 @@ function seatActions(user: AuthUser, task: ActionRow, seat: ReviewSeatRow, now: 
 // ---- rows ------------------------------------------------------------------------------------
 
 const parseList = (text: string): string[] => JSON.parse(text) as string[];
-const centiToScore = (centi: number | null) => (centi === null ? null : Number(centi) / 100);
 
 export function toListItem(user: AuthUser, row: TaskJoinedRow, counts: TaskCounts = EMPTY_COUNTS): ReviewTaskListItem {
   return {
@@ -439,29 +384,3 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
   };
 }
 
-/** A project's reviews for its detail (the caller may read the project: its route checked). */
-export async function projectReviews(db: DbOrTrx, projectId: string): Promise<ProjectReviewSummary[]> {
-  const rows = await db
-    .selectFrom('review_tasks')
-    .select(['id', 'reason', 'review_on', 'status', 'panel_size', 'result_score_centi', 'result_conclusion', 'revision_status', 'closed_at'])
-    .where('project_id', '=', projectId)
-    .orderBy('review_on', 'desc')
-    .orderBy('id')
-    .execute();
-  const counts = await countsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    reason: r.reason,
-    reviewOn: r.review_on,
-    status: r.status,
-    panelSize: Number(r.panel_size),
-    drawnAt: counts.get(r.id)?.drawnAt ?? null,
-    resultScore: centiToScore(r.result_score_centi),
-    resultConclusion: r.result_conclusion,
-    revisionStatus: r.revision_status,
-    closedAt: r.closed_at,
-  }));
-}

@@ -21,8 +21,8 @@ import { BizError, errors } from '../../http/errors';
 import { paging } from '../../http/paging';
 import { logOperation } from '../../oplog';
 import { stampOf } from '../../workflow/stamp';
-import { DRAW_ALGORITHM_VERSION, newDrawSeed, sampleIds, sortIds } from './draw';
-import { DIGEST_LABEL, SAMPLING_ENTITY, samplingDigest, verifySampling } from './records';
+import { DRAW_ALGORITHM_VERSION, newDrawSeed, sampleIds, sortIds } from '../../quality/draw';
+import { DIGEST_LABEL, SAMPLING_ENTITY, samplingDigest, verifySampling } from '../../quality/records';
 import { createTaskIn } from './service';
 
 const NOUN = '抽查记录';

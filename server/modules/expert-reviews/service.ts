@@ -48,9 +48,9 @@ import {
   noticeUnitComment,
   type TaskRef,
 } from './notices';
-import { panelResult } from './panelResult';
+import { panelResult } from '../../quality/panelResult';
 import { findTask, isOpen, NOUN, revisionSlot, seatLabel, visibleTask, type TaskJoinedRow } from './queries';
-import { checkedScores, currentRubric, parseRubric, scoresToText } from './rubric';
+import { checkedScores, currentRubric, parseRubric, scoresToText } from '../../quality/rubric';
 
 export const ENTITY = 'review-task';
 

@@ -2,7 +2,7 @@
  * An expert's declared conflicts (申报的利害关系): units they worked for, directed, advised or
  * hold shares in, relatives working at a unit, each with dates. The review draw excludes the
  * expert from those units' projects while a conflict falls within the window
- * (server/modules/expert-reviews/exclusions.ts); the unit's name is also kept in the form the draw
+ * (server/quality/exclusions.ts); the unit's name is also kept in the form the draw
  * looks it up by (unit_key). Each change writes the operation log in its transaction.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import type { DbOrTrx, ExpertConflictRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { unitKey } from '../expert-reviews/pool';
+import { unitKey } from '../../quality/pool';
 import { findExpertRow } from './queries';
 
 const NOUN = '申报事项';

@@ -12,7 +12,7 @@ import { filesById, toFileRef } from '../../content/files';
 import { toBool } from '../../db/index';
 import type { Database, DbOrTrx, ExpertRow } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
-import { flaggedExpertIds, standingOf } from '../expert-reviews/standing';
+import { flaggedExpertIds, standingOf } from '../../quality/standing';
 
 const SORTABLE = {
   sort: 'sort',
@@ -46,7 +46,7 @@ export function filteredExperts(db: DbOrTrx, query: ExpertExportQuery): ExpertsQ
   return base;
 }
 
-/** The list's filters with `flagged` (the experts whose recent ratings are low: ../expert-reviews/standing.ts). */
+/** The list's filters with `flagged` (the experts whose recent ratings are low: server/quality/standing.ts). */
 export async function filteredExpertsWithStanding(db: DbOrTrx, query: ExpertExportQuery): Promise<ExpertsQuery> {
   const base = filteredExperts(db, query);
   if (query.flagged === undefined) return base;

@@ -17,7 +17,7 @@ import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type Xls
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { filteredBase, isOverdue, orderedRows, sortOf, type InspectionJoinedRow } from './queries';
-import { syncIfOpen } from './subjects';
+import { syncIfOpen } from '../../workflow/inspectionSubjects';
 
 const PAGE = 1000;
 

@@ -24,7 +24,7 @@ import type { DbOrTrx, InspectionStatus, InspectionYearStatus } from '../../db/t
 import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 import { reviewHistory } from '../../workflow/reviews';
-import { syncIfOpen } from './subjects';
+import { syncIfOpen } from '../../workflow/inspectionSubjects';
 
 export const INSPECTION_FILE_SLOT = SLOT_ATTACHMENT;
 export const REVIEW_CODE = 'inspection:review';

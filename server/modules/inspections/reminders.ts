@@ -13,7 +13,7 @@ import { beijingDay } from '../../content/views';
 import type { Db } from '../../db/types';
 import { notifyUnit } from '../../notify';
 import { UNSUBMITTED_STATUSES } from './queries';
-import { syncSubjects } from './subjects';
+import { syncSubjects } from '../../workflow/inspectionSubjects';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -41,7 +41,7 @@ import { logOperation } from '../../oplog';
 import { extendCertificates } from '../../workflow/certificates';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { canSee, findInspection, findInspections, INSPECTION_FILE_SLOT, isSubmitter, loadVisible, PENDING_STATUSES, REVIEW_CODE, UNSUBMITTED_STATUSES, type InspectionJoinedRow } from './queries';
-import { syncIfOpen, syncSubjects } from './subjects';
+import { syncIfOpen, syncSubjects } from '../../workflow/inspectionSubjects';
 import { crashPoint } from '../../testing/crashPoints';
 
 const ENTITY = 'annual-inspection';

@@ -6,6 +6,7 @@
  * (notification_one_offs) and queues the notice (rule `one_off`) for each, on the channels and
  * with the mandatory flag staff chose, in one transaction.
  */
+import { INSPECTION_SUBMITTABLE_STATUSES } from '@common/schemas/inspections';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -24,9 +25,8 @@ import { emailAddress, mobileNumber } from '../../notifications/render';
 import type { NoticeRecipient } from '../../notifications/recipients';
 import { logOperation } from '../../oplog';
 import { requireUser } from '../../security/guard';
-import { UNSUBMITTED_STATUSES } from '../inspections/queries';
-import { syncSubjects } from '../inspections/subjects';
-import { NOTICE_KIND_REGISTRY } from '../notification-rules/kinds';
+import { syncSubjects } from '../../workflow/inspectionSubjects';
+import { NOTICE_KIND_REGISTRY } from '../../notifications/kinds';
 
 interface Target {
   id: string;
@@ -35,7 +35,7 @@ interface Target {
   hasPhone: boolean;
 }
 
-/** Brings an open year's records in step before asking who has not submitted (modules/inspections/subjects.ts). */
+/** Brings an open year's records in step before asking who has not submitted (server/workflow/inspectionSubjects.ts). */
 async function syncYear(db: DbOrTrx, year: number | undefined, now: Date): Promise<void> {
   if (year === undefined) return;
   const open = await db.selectFrom('annual_inspection_years').select('year').where('year', '=', year).where('status', '=', 'open').executeTakeFirst();
@@ -46,7 +46,7 @@ async function syncYear(db: DbOrTrx, year: number | undefined, now: Date): Promi
 async function targets(db: DbOrTrx, filter: OneOffPreviewBody): Promise<Target[]> {
   const limit = ONE_OFF_RECIPIENTS_MAX + 1;
   const year = filter.unsubmittedInspectionYear;
-  const unsubmitted = [...UNSUBMITTED_STATUSES];
+  const unsubmitted = [...INSPECTION_SUBMITTABLE_STATUSES];
   if (filter.audience === 'unit') {
     let q = db.selectFrom('member_units as mu').select(['mu.id', 'mu.name', 'mu.email', 'mu.contact_phone']).where('mu.status', '=', 'approved');
     if (filter.unitIds?.length) q = q.where('mu.id', 'in', filter.unitIds);

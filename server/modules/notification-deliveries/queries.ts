@@ -14,7 +14,6 @@ import type {
   NoticeDeliveryRecord,
   NoticeDeliveryState,
   NoticeDeliveryStatus,
-  NoticeWork,
 } from '@common/schemas/notifications';
 import type { Config } from '../../config';
 import { dayEnd, dayStart } from '../../content/publishing';
@@ -154,16 +153,4 @@ export async function deliveryStatus(db: DbOrTrx, config: Config, now: Date): Pr
     sms: { configured: !!config.sms, provider: config.sms?.provider ?? null },
     counts: { queued: count('queued'), retrying: count('retrying'), failed: count('failed'), givenUp: count('given_up'), sentToday: Number(sentToday?.n ?? 0) },
   };
-}
-
-/** The workbench's figure: given up and failed rows nobody has resent. */
-export async function noticeWork(db: DbOrTrx): Promise<NoticeWork> {
-  const rows = await db
-    .selectFrom('notification_deliveries')
-    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
-    .where('state', 'in', ['given_up', 'failed'])
-    .groupBy('state')
-    .execute();
-  const count = (state: NoticeDeliveryState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-  return { givenUp: count('given_up'), failed: count('failed'), link: '/Manage/notice-records?state=given_up' };
 }

@@ -19,7 +19,7 @@ import type { DbOrTrx, NotificationRuleRow, NotificationTemplateRow } from '../.
 import { fetchPage, matchesKeyword, paging } from '../../http/paging';
 import { audiencesOf, channelsOf } from '../../notifications/deliveries';
 import type { AuthUser } from '../../security/user';
-import { NOTICE_KIND_REGISTRY } from './kinds';
+import { NOTICE_KIND_REGISTRY } from '../../notifications/kinds';
 
 function parseNames(json: string): string[] {
   const value: unknown = JSON.parse(json);

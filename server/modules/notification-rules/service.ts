@@ -30,7 +30,7 @@ import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { requireUser } from '../../security/guard';
 import { stampOf } from '../../workflow/stamp';
-import { NOTICE_KIND_REGISTRY } from './kinds';
+import { NOTICE_KIND_REGISTRY } from '../../notifications/kinds';
 import { findRule, findTemplate, rulesByTemplate } from './queries';
 
 const RULE_ENTITY = 'notice-rule';

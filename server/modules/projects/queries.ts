@@ -16,7 +16,7 @@ import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
 import { subjectActions, visibleRecord, type SubjectActionRules } from '../../workflow/reviewedSubject';
 import { reviewHistory } from '../../workflow/reviews';
-import { projectReviews } from '../expert-reviews/queries';
+import { projectReviews } from '../../quality/tasks';
 
 export const REPORT_SLOT = 'report';
 export const REVIEW_CODE = 'project:review';

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../security/user';
 import { beijingDay } from '../../content/views';
 import type { CertificateKind, DbOrTrx } from '../../db/types';
 import { errors } from '../../http/errors';
-import { revisionsOwed } from '../expert-reviews/workbench';
+import { revisionsOwed } from '../../quality/workbench';
 
 const DAY_MS = 86_400_000;
 

@@ -16,8 +16,8 @@ import { dictLabelsOf } from '../../db/dictionaries';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
-import { reviewWork } from '../expert-reviews/workbench';
-import { noticeWork } from '../notification-deliveries/queries';
+import { reviewWork } from '../../quality/workbench';
+import { noticeWork } from '../../notifications/work';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 
 /** How many audit-trail entries the workbench shows. */

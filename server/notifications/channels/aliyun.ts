@@ -12,7 +12,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SmsConfig } from '../../config';
-import { SMS_TIMEOUT_MS, type SmsMessage, type SmsProvider, type SmsResult } from './sms';
+import { SMS_TIMEOUT_MS, type SmsMessage, type SmsProvider, type SmsResult } from './smsTypes';
 
 /** RFC 3986 percent-encoding as the POP signature wants it (encodeURIComponent leaves !'()* alone). */
 export function popEncode(value: string): string {

@@ -8,30 +8,14 @@
  * help (a number the provider says is invalid, a template or signature it does not accept), so
  * the sender stops at once; otherwise the sender retries with its back-off. A network failure
  * throws, and is retried too.
+ *
+ * The message, the answer and the adapter's shape are in ./smsTypes.ts, which the adapters import
+ * (this file imports the adapters, so they cannot import it back).
  */
 import type { SmsConfig } from '../../config';
 import { createAliyunSms } from './aliyun';
+import type { SmsProvider } from './smsTypes';
 import { createTencentSms } from './tencent';
-
-export interface SmsMessage {
-  /** 11 digits (server/notifications/render.ts mobileNumber). */
-  phone: string;
-  templateCode: string;
-  /** The template's variables in order: 阿里云 takes them by name, 腾讯云 by position. */
-  params: readonly { name: string; value: string }[];
-  /** The delivery's id, given to the provider (OutId / SessionContext). */
-  deliveryId: string;
-}
-
-export type SmsResult = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string };
-
-export interface SmsProvider {
-  readonly name: SmsConfig['provider'];
-  send(message: SmsMessage): Promise<SmsResult>;
-}
-
-/** How long one provider call may take. */
-export const SMS_TIMEOUT_MS = 15_000;
 
 export function createSmsProvider(config: SmsConfig): SmsProvider {
   return config.provider === 'aliyun' ? createAliyunSms(config) : createTencentSms(config);

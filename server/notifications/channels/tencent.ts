@@ -12,7 +12,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { SmsConfig } from '../../config';
-import { SMS_TIMEOUT_MS, type SmsMessage, type SmsProvider, type SmsResult } from './sms';
+import { SMS_TIMEOUT_MS, type SmsMessage, type SmsProvider, type SmsResult } from './smsTypes';
 
 export const TC3_CONTENT_TYPE = 'application/json; charset=utf-8';
 const SMS_VERSION = '2021-01-11';

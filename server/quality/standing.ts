@@ -6,7 +6,7 @@
  */
 import type { ExpertReviewStanding } from '@common/schemas/reviewTasks';
 import { YEARLY_REVIEW_CAP_DEFAULT } from '@common/expertReview';
-import type { DbOrTrx } from '../../db/types';
+import type { DbOrTrx } from '../db/types';
 import { recentRatingAverage, standingFlag } from './panelResult';
 
 /** The seats that count as a review taken: asked and not (yet) declined. */

@@ -7,7 +7,7 @@
  * Not yet known to the system: bad-conduct records (a later capability keeps them), so
  * badConductInTerm is false for everyone.
  */
-import type { DbOrTrx } from '../../db/types';
+import type { DbOrTrx } from '../db/types';
 import { COUNTED_SEAT_STATUSES, reviewsInYear } from './standing';
 import { normaliseUnitName, type ExpertFacts } from './exclusions';
 

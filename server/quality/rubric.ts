@@ -6,8 +6,8 @@
  * RUBRIC_TOTAL.
  */
 import { RUBRIC_TOTAL, type RubricCriterion, type SheetScore } from '@common/schemas/reviewTasks';
-import type { DbOrTrx } from '../../db/types';
-import { BizError } from '../../http/errors';
+import type { DbOrTrx } from '../db/types';
+import { BizError } from '../http/errors';
 
 const ITEM = /^([A-Za-z0-9_-]{1,40}):(\d{1,3})$/;
 

@@ -18,8 +18,8 @@
  * NOTHING keep one row per subject.
  */
 import { randomUUID } from 'node:crypto';
-import type { DbOrTrx, NewAnnualInspection } from '../../db/types';
-import { newAuditColumns } from '../../db/versioned';
+import type { DbOrTrx, NewAnnualInspection } from '../db/types';
+import { newAuditColumns } from '../db/versioned';
 
 const BATCH = 200;
 

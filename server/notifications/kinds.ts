@@ -11,6 +11,7 @@
  * finder: the step that causes them queues them (server/notifications/enqueue.ts enqueueNotice,
  * server/notifications/decisions.ts, server/notifications/expertDrawn.ts).
  */
+import { INSPECTION_SUBMITTABLE_STATUSES } from '@common/schemas/inspections';
 import {
   NOTICE_KINDS,
   type NoticeAudience,
@@ -18,14 +19,13 @@ import {
   type NoticeKind,
   type NoticeTiming,
 } from '@common/schemas/notifications';
-import { dayEnd, dayStart } from '../../content/publishing';
-import type { Db } from '../../db/types';
-import { staffAccountIdsWith } from '../../notify';
-import type { LoadedRule } from '../../notifications/deliveries';
-import type { NoticeRecipient } from '../../notifications/recipients';
-import { addDays, daysBetween, type DueNotice, type DueNoticeFinder, type DueNoticeFinders } from '../../notifications/scanner';
-import { UNSUBMITTED_STATUSES } from '../inspections/queries';
-import { syncSubjects } from '../inspections/subjects';
+import { dayEnd, dayStart } from '../content/publishing';
+import type { Db } from '../db/types';
+import { staffAccountIdsWith } from '../notify';
+import type { LoadedRule } from './deliveries';
+import type { NoticeRecipient } from './recipients';
+import { addDays, daysBetween, type DueNotice, type DueNoticeFinder, type DueNoticeFinders } from './scanner';
+import { syncSubjects } from '../workflow/inspectionSubjects';
 
 export interface NoticeKindEntry {
   /** How its rules fire: before / after a date, or on an event. */
@@ -93,7 +93,7 @@ function inspectionFinder(overdue: boolean): DueNoticeFinder {
     for (const { year: rawYear, deadline } of years) {
       if (overdue ? deadline >= today : deadline < today) continue;
       const year = Number(rawYear);
-      // Who is inspected follows membership while the year is open (modules/inspections/subjects.ts).
+      // Who is inspected follows membership while the year is open (server/workflow/inspectionSubjects.ts).
       await db.transaction().execute((trx) => syncSubjects(trx, year, now));
       const about = { type: 'annual_inspection_year', id: String(year), date: deadline };
       const base = { year: String(year), deadline, ...(overdue ? {} : { daysLeft: String(daysBetween(today, deadline)) }) };
@@ -102,7 +102,7 @@ function inspectionFinder(overdue: boolean): DueNoticeFinder {
           .selectFrom('annual_inspections')
           .select((eb) => ['unit_id', eb.fn.countAll<number>().as('n')])
           .where('year', '=', year)
-          .where('status', 'in', [...UNSUBMITTED_STATUSES])
+          .where('status', 'in', [...INSPECTION_SUBMITTABLE_STATUSES])
           .groupBy('unit_id')
           .orderBy('unit_id')
           .execute();
@@ -122,7 +122,7 @@ function inspectionFinder(overdue: boolean): DueNoticeFinder {
           .select('subject_id')
           .where('year', '=', year)
           .where('subject_type', '=', 'practitioner')
-          .where('status', 'in', [...UNSUBMITTED_STATUSES])
+          .where('status', 'in', [...INSPECTION_SUBMITTABLE_STATUSES])
           .orderBy('subject_id')
           .execute();
         for (const p of people) {

@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DrawCandidate, DrawOutcome, DrawRules, DrawVerification, DrawExclusion } from '@common/schemas/reviewTasks';
-import { chainHash, readAnchor } from '../../audit/chain';
-import type { DbOrTrx, ExpertDrawRow, ReviewSamplingRow } from '../../db/types';
+import { chainHash, readAnchor } from '../audit/chain';
+import type { DbOrTrx, ExpertDrawRow, ReviewSamplingRow } from '../db/types';
 import { DRAW_ALGORITHM_VERSION, drawPanel, isDrawSeed, sampleIds, type PanelRules } from './draw';
 
 /** The operation log's entities of the two records. */

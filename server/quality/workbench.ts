@@ -5,10 +5,8 @@
  * Aggregates only, the same for every caller (the staff's figures are cached together).
  */
 import type { ReviewWork } from '@common/schemas/workbench';
-import type { DbOrTrx } from '../../db/types';
-import { taskLink } from './queries';
-
-const PAGE = '/Manage/expert-review';
+import type { DbOrTrx } from '../db/types';
+import { REVIEW_PAGE as PAGE, taskLink } from './tasks';
 
 export async function reviewWork(db: DbOrTrx): Promise<ReviewWork> {
   const [tasks, holding, standby, sheets] = await Promise.all([
