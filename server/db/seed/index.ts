@@ -11,6 +11,7 @@ import { insertRole, syncRolePermissions } from '../../security/roles';
 import { generatePassword, hashPassword } from '../../security/passwords';
 import type { Db, DbOrTrx } from '../types';
 import { seedSitePages } from './sitePages';
+import { seedNotificationDefaults } from './notificationDefaults';
 
 export interface SeedResult {
   /** Set only when the super-administrator account was created by this run. */
@@ -27,6 +28,7 @@ export async function seedBase(
     await ensureSeparatedAdminRoles(trx, now);
     await seedDictionaries(trx, now);
     await seedSitePages(trx, now);
+    await seedNotificationDefaults(trx, now);
     const createdAdmin = await ensureAdminAccount(trx, roleId, options, now);
     return { createdAdmin };
   });
