@@ -5,7 +5,8 @@
  * So a journey waits for the answer (registered before the click) and then for the lasting
  * state, never for a toast alone.
  */
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 const WAIT = { timeout: 30_000 };
 
@@ -85,4 +86,25 @@ export async function recordToasts(page: Page): Promise<void> {
 /** The toasts recordToasts kept, oldest first. */
 export async function toastsSeen(page: Page): Promise<string[]> {
   return page.evaluate((key: string) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], TOASTS_KEY);
+}
+
+/** A button whose two Chinese characters antd may space ("开 启"). */
+export const spacedButton = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`^${label.split('').join('\\s?')}$`) });
+
+/**
+ * 会员单位年检管理's 开启年度 form (/Manage/annual-inspection-record, already open): opens `year`
+ * with `deadline` (YYYY-MM-DD) and waits until the server answered and the dialog closed.
+ */
+export async function openInspectionYear(page: Page, year: number, deadline: string): Promise<void> {
+  // The button carries an icon, hence no anchored name.
+  await page.getByRole('button', { name: /开启年度/ }).click();
+  const dialog = page.getByRole('dialog', { name: '开启年检年度' });
+  await dialog.getByLabel('年度', { exact: true }).fill(String(year));
+  const field = dialog.getByLabel('截止日期');
+  await field.click();
+  await field.fill(deadline);
+  await field.press('Enter');
+  await expect.poll(() => field.inputValue(), WAIT).toBe(deadline);
+  await answerTo(page, { method: 'POST', path: '/api/v1/annual-inspection-years' }, () => spacedButton(dialog, '开启').click(), `开启${year}年度年检`);
+  await dialog.waitFor({ state: 'detached', ...WAIT });
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
+import { startMailbox } from './mailbox';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -58,6 +59,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
+  // E-mail goes to a real SMTP server in this run (./mailbox.ts); the scanner looks every minute.
+  const mailbox = await startMailbox();
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
     cwd: root,
@@ -72,6 +75,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      ...mailbox.env,
+      NOTICE_SCAN_MINUTES: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,11 +85,13 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, logFile);
   project.provide('baseURL', baseURL);
+  project.provide('mailboxURL', mailbox.url);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r).once('error', r));
     log.end();
+    await mailbox.close();
     if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
   };
 }

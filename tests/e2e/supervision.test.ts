@@ -21,7 +21,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_UNIT, E2E_ADMIN } from './accounts';
-import { answerTo, pageMessages } from './actions';
+import { answerTo, openInspectionYear, pageMessages } from './actions';
 import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './browser';
 import { LICENCE_PDF } from './membershipData';
 
@@ -203,18 +203,9 @@ describe('the supervision journey', () => {
 
       // 1. Staff open 2027 through the page's form (2026 is the demo's open year).
       await s.goto('/Manage/annual-inspection-record');
-      // The demo's open year shows first; the button carries an icon, hence no anchored name.
+      // The demo's open year shows first.
       await s.getByText('2026年度年检', { exact: true }).waitFor(WAIT);
-      await s.getByRole('button', { name: /开启年度/ }).click();
-      const openYear = s.getByRole('dialog', { name: '开启年检年度' });
-      await openYear.getByLabel('年度', { exact: true }).fill(String(YEAR));
-      const deadline = openYear.getByLabel('截止日期');
-      await deadline.click();
-      await deadline.fill(DEADLINE);
-      await deadline.press('Enter');
-      await expect.poll(() => deadline.inputValue(), WAIT).toBe(DEADLINE);
-      await answerTo(s, { method: 'POST', path: '/api/v1/annual-inspection-years' }, () => button(openYear, '开启').click(), `开启${YEAR}年度年检`);
-      await openYear.waitFor({ state: 'detached', ...WAIT });
+      await openInspectionYear(s, YEAR, DEADLINE);
       await s.getByText(`截止日期 ${DEADLINE}`, { exact: true }).waitFor(WAIT);
       expect(new URL(s.url()).searchParams.get('year')).toBe(String(YEAR));
       // Every approved subject is 未提交 in the new year, the unit and its practitioner among them.

@@ -1,0 +1,95 @@
+/**
+ * The notifications journey (README.md, section "Notifications") in real Chromium against the
+ * built app and the real server, whose e-mail goes to a real SMTP server in this run
+ * (./mailbox.ts, started by ./globalSetup.ts with NOTICE_SCAN_MINUTES=1): staff open an
+ * inspection year whose deadline is 3 days away; the rule 年检截止前 3 天提醒 e-mails every
+ * approved unit owing records, 正衡 (demo_unit) among them, exactly once; 通知记录 shows it
+ * 已发送, found by the whole address. The SMTP server refuses 之江's first message (550): its
+ * record shows 失败待重试, and after the one-minute back-off the sender delivers it; 正衡 still
+ * has the one message after the scans that ran meanwhile.
+ *
+ * The year: the demo has the current year open and other journeys open the next, so this one
+ * opens the year after (2028 when written), its deadline three Beijing days from today.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './accounts';
+import { openInspectionYear } from './actions';
+import { launchBrowser, loginThroughApi, openPage } from './browser';
+import { receivedMail, refuseOnce } from './mailbox';
+
+const WAIT = { timeout: 30_000 };
+/** A scan each minute, a send round every 10 s, a retry after one minute: a few minutes in all. */
+const MAIL_WAIT = { timeout: 150_000, interval: 2_000 };
+const JOURNEY_TIMEOUT = 420_000;
+
+const YEAR = new Date().getFullYear() + 2;
+const DAY_MS = 86_400_000;
+/** Beijing's calendar day `days` from today (the server counts days in Beijing time). */
+const beijingDay = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
+const DEADLINE = beijingDay(3);
+const SUBJECT = `${YEAR}年度年检将于 ${DEADLINE} 截止`;
+
+const UNIT_EMAIL = 'office@zhengheng-demo.cn';
+const REFUSED_EMAIL = 'contact@zhijiang-risk-demo.cn';
+
+/** The messages with the year's subject that reached `address`. */
+async function deadlineMailTo(address: string): Promise<number> {
+  return (await receivedMail()).filter((m) => m.to.includes(address) && m.subject === SUBJECT).length;
+}
+
+/** 通知记录 filtered to one whole address and channel; the row of this year's notice. */
+async function recordRow(page: Page, address: string, channel: 'email' | 'sms'): Promise<Locator> {
+  await page.goto(`/Manage/notice-records?recipient=${encodeURIComponent(address)}&channel=${channel}`);
+  const row = page.locator('tr.ant-table-row', { hasText: SUBJECT });
+  await row.first().waitFor(WAIT);
+  return row;
+}
+
+async function journey(browser: Browser): Promise<void> {
+  const { page: s, errors } = await openPage(browser, { width: 1440, height: 900 });
+  await loginThroughApi(s, E2E_ADMIN);
+  await refuseOnce(REFUSED_EMAIL);
+
+  // 1. Staff open the year, its deadline 3 days away.
+  await s.goto('/Manage/annual-inspection-record');
+  await openInspectionYear(s, YEAR, DEADLINE);
+
+  // 2. The next scan queues the reminder; the unit's contact receives it.
+  await expect.poll(() => deadlineMailTo(UNIT_EMAIL), MAIL_WAIT).toBe(1);
+
+  // 3. 通知记录 shows it sent, found by the whole address, the address masked.
+  const sent = await recordRow(s, UNIT_EMAIL, 'email');
+  await expect.poll(() => sent.count(), WAIT).toBe(1);
+  await sent.getByText('已发送', { exact: true }).waitFor(WAIT);
+  expect(await sent.innerText()).toContain('o***@zhengheng-demo.cn');
+
+  // 4. 之江's first message was refused: 失败待重试, then delivered on the retry after the back-off.
+  // The page is read again until the sender reached it (a batch sends one row after another).
+  const stateOf = async () => (await (await recordRow(s, REFUSED_EMAIL, 'email')).innerText()).match(/待发送|失败待重试|已发送/)?.[0];
+  await expect.poll(stateOf, WAIT).toBe('失败待重试');
+  await expect.poll(() => deadlineMailTo(REFUSED_EMAIL), MAIL_WAIT).toBe(1);
+  const delivered = await recordRow(s, REFUSED_EMAIL, 'email');
+  await delivered.getByText('已发送', { exact: true }).waitFor(WAIT);
+  // Two attempts: the refused one and the delivered one.
+  expect(await delivered.locator('td').allInnerTexts()).toContain('2');
+
+  // Once: scans kept running through the retry's minute, and 正衡 still has one message.
+  expect(await deadlineMailTo(UNIT_EMAIL)).toBe(1);
+  expect(errors).toEqual([]);
+}
+
+describe('the notifications journey', () => {
+  it(
+    'e-mails a deadline 3 days away once, records it sent, and delivers a refused one on its retry',
+    async () => {
+      const browser = await launchBrowser();
+      try {
+        await journey(browser);
+      } finally {
+        await browser.close();
+      }
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
