@@ -3,7 +3,7 @@
  * server: 通知设置's rules (list with kind / enabled / keyword, one, create for dated kinds, edit
  * with the version and the kind's channels, 启用 / 停用) and templates (list, one, edit with the
  * version, unknown placeholders refused); 通知记录 (list with the server's filters, addresses
- * masked, actions by code, the status head, the audited reveal, resend of a failed / given-up /
+ * masked, actions by code, the status head, the audited reveal, resend of a failed / retrying / given-up /
  * unconfigured record, the export); the one-off preview and send; the caller's own settings.
  * Every route checks the token and the code as the server does (notice:view / manage / reveal /
  * export; the settings any account).
@@ -195,7 +195,7 @@ export function resetNotificationsMock(): void {
 
 /* ---------- rows as the server answers them ---------- */
 
-const RESENDABLE: readonly NoticeDeliveryState[] = ['failed', 'given_up', 'unconfigured'];
+const RESENDABLE: readonly NoticeDeliveryState[] = ['failed', 'retrying', 'given_up', 'unconfigured'];
 
 function ruleRow(account: FixtureAccount, r: StoredRule): NoticeRuleRecord {
   return { ...r, actions: hasPermission(account.user, 'notice:manage') ? ['edit', r.enabled ? 'disable' : 'enable'] : [] };
@@ -392,7 +392,7 @@ export const notificationsHandlers: HttpHandler[] = [
     const i = notificationsDb.deliveries.findIndex((x) => x.id === params.id);
     const d = notificationsDb.deliveries[i];
     if (!d) return notFound('通知记录');
-    if (!RESENDABLE.includes(d.state)) return bad(`「${NOTICE_DELIVERY_STATE_LABELS[d.state]}」的通知不能重新发送，只有发送失败、已放弃或未配置通道的可以`);
+    if (!RESENDABLE.includes(d.state)) return bad(`「${NOTICE_DELIVERY_STATE_LABELS[d.state]}」的通知不能重新发送，只有发送失败、失败待重试、已放弃或未配置通道的可以`);
     notificationsDb.deliveries[i] = { ...d, state: 'queued', attempts: 0, nextAttemptAt: new Date().toISOString(), resentCount: d.resentCount + 1, updatedAt: new Date().toISOString() };
     return done(null, `已重新排入发送：${d.title}`);
   }),

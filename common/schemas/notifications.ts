@@ -13,7 +13,7 @@
  *   GET  /notice-deliveries/export     the same filters as an .xlsx
  *   GET  /notice-deliveries/status     which channels are configured, and the counts by state
  *   POST /notice-deliveries/:id/reveal the whole address (audited)
- *   POST /notice-deliveries/:id/resend send a failed, given-up or unconfigured one again
+ *   POST /notice-deliveries/:id/resend send a failed, given-up or unconfigured one again, a retrying one at once
  *   POST /notice-deliveries/one-off/preview, /notice-deliveries/one-off   a notice to a filtered set
  *   GET|PUT /user/notice-preferences   the caller's opt-out of optional e-mails (个人中心)
  *

@@ -58,7 +58,7 @@ export function revealNoticeAddress(id: string, options?: RequestOptions): Promi
   return noticeDeliveries.action<NoticeAddressReveal>(id, 'reveal', {}, options);
 }
 
-/** Sends a failed, given-up or unconfigured record again. */
+/** Sends a failed, retrying, given-up or unconfigured record again (a retrying one at once). */
 export function resendNotice(id: string, options?: RequestOptions): Promise<null> {
   return noticeDeliveries.action(id, 'resend', {}, options);
 }

@@ -313,6 +313,36 @@ describe.each(dialects)('notices by e-mail, exactly once (%s)', (dialect) => {
     expect((await t.call('POST', `notice-deliveries/${id}/resend`, { token })).statusCode).toBe(400);
   });
 
+  it('重新发送 on one waiting for its retry sends it at once, but never one a sender holds under its lease', async () => {
+    const unit = await addUnit(t, { email: 'retry-now@example.cn' });
+    await t.db.kysely.transaction().execute((trx) =>
+      enqueueNotice(trx, { rule: 'one_off', reference: 'test:retry-now', recipients: [{ type: 'unit', id: unit.id }], params: { title: '立即重试', body: '正文' }, channels: ['email'] }, { now: t.clock.now() }),
+    );
+    const notices = serviceOf(t.app);
+    const row = async () => (await deliveriesOf(t.db, { reference: 'test:retry-now' }))[0];
+    smtp.behave({ kind: 'refuse', code: 550, message: 'Mailbox unavailable' });
+    try {
+      await notices.sendNow();
+    } finally {
+      smtp.behave({ kind: 'accept' });
+    }
+    const waiting = await row();
+    expect(waiting).toMatchObject({ state: 'retrying', attempts: 1 });
+    const token = await admin();
+    // A sender holds it (its lease runs): the resend is refused and the row left as it is.
+    const leaseUntil = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    await t.db.kysely.updateTable('notification_deliveries').set({ lease_owner: 'another-sender', lease_until: leaseUntil }).where('id', '=', waiting?.id ?? '').execute();
+    expect((await t.call('POST', `notice-deliveries/${waiting?.id}/resend`, { token })).statusCode).toBe(409);
+    expect(await row()).toMatchObject({ state: 'retrying', lease_owner: 'another-sender' });
+    // The lease ran out (that sender died): staff send it now, before its back-off is over.
+    await t.db.kysely.updateTable('notification_deliveries').set({ lease_until: new Date(t.clock.now().getTime() - 1_000).toISOString() }).where('id', '=', waiting?.id ?? '').execute();
+    const resent = await t.call('POST', `notice-deliveries/${waiting?.id}/resend`, { token });
+    expect(resent.body.status, resent.body.message).toBe(1);
+    await notices.sendNow();
+    expect(mailsTo('retry-now@example.cn')).toHaveLength(1);
+    expect(await row()).toMatchObject({ state: 'sent', resent_count: 1 });
+  });
+
   it('a server that drops the connection: retried with the back-off, then given up', async () => {
     const dropping = await startDroppingServer();
     const unit = await addUnit(t, { email: 'dropped@example.cn' });

@@ -78,8 +78,11 @@ describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who use
       '网站公告管理',
       '轮播新闻管理',
       '项目管理',
+      '评审管理',
       '业务审核管理',
       '业绩案例管理',
+      '通知设置',
+      '通知记录',
       '系统管理',
     ]);
   });
@@ -114,6 +117,7 @@ describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who use
       '从业人员单位变更管理',
       '年检管理',
       '项目管理',
+      '项目评审',
       '业绩案例管理',
     ]);
   });

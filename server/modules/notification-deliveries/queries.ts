@@ -25,7 +25,12 @@ import type { FieldCipher } from '../../pii';
 import type { AuthUser } from '../../security/user';
 
 /** What staff may send again: a failure, a give-up, or a channel that was not configured then. */
-export const RESENDABLE_STATES: readonly NoticeDeliveryState[] = ['failed', 'given_up', 'unconfigured'];
+/**
+ * What 重新发送 takes: a failed, given-up or unconfigured notice again from its first attempt,
+ * and one waiting for its retry at once instead of after the back-off (staff fixed the address,
+ * or the mail server is back). A row a sender holds under its lease is left to it (service.ts).
+ */
+export const RESENDABLE_STATES: readonly NoticeDeliveryState[] = ['failed', 'retrying', 'given_up', 'unconfigured'];
 
 const SORTABLE = {
   createdAt: 'd.created_at',

@@ -7,7 +7,7 @@
  *   GET  /notice-deliveries/status            channels configured, counts by state                  notice:view
  *   GET  /notice-deliveries/:id               one record                                            notice:view
  *   POST /notice-deliveries/:id/reveal        the whole address (audited)                           notice:reveal
- *   POST /notice-deliveries/:id/resend        a failed, given-up or unconfigured one again          notice:manage
+ *   POST /notice-deliveries/:id/resend        a failed, retrying, given-up or unconfigured one now   notice:manage
  *   POST /notice-deliveries/one-off/preview   who a one-off notice would reach                      notice:manage
  *   POST /notice-deliveries/one-off           send it                                               notice:manage
  *   GET  /user/notice-preferences             the caller's opt-out of optional e-mails (个人中心)    any account
@@ -92,7 +92,7 @@ const notificationDeliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/notice-deliveries/:id/resend',
-    { config: staff('notice:manage'), schema: { tags, summary: '重新发送（发送失败、已放弃或未配置通道的记录）', params: IdParams, response: { 200: Done } } },
+    { config: staff('notice:manage'), schema: { tags, summary: '重新发送（发送失败、失败待重试、已放弃或未配置通道的记录）', params: IdParams, response: { 200: Done } } },
     async (request) => {
       const title = await resendDelivery(request, request.params.id);
       return ok(null, `已重新排入发送：${title}`);

@@ -38,7 +38,7 @@ export async function resendDelivery(request: FastifyRequest, id: string): Promi
   const row = await findDelivery(db, id);
   if (!row) throw errors.notFound('通知记录');
   if (!RESENDABLE_STATES.includes(row.state)) {
-    throw new BizError(`「${NOTICE_DELIVERY_STATE_LABELS[row.state]}」的通知不能重新发送，只有发送失败、已放弃或未配置通道的可以`);
+    throw new BizError(`「${NOTICE_DELIVERY_STATE_LABELS[row.state]}」的通知不能重新发送，只有发送失败、失败待重试、已放弃或未配置通道的可以`);
   }
   const at = request.server.clock().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -58,8 +58,10 @@ export async function resendDelivery(request: FastifyRequest, id: string): Promi
       }))
       .where('id', '=', row.id)
       .where('state', '=', row.state)
+      // Not while a sender holds it: that attempt is under way and answers for itself.
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
       .executeTakeFirst();
-    // Someone resent it (or it changed) in between.
+    // Someone resent it, a sender is sending it now, or it changed in between.
     if (Number(changed.numUpdatedRows) !== 1) throw errors.staleVersion();
     await logOperation(trx, request, {
       entity: ENTITY,

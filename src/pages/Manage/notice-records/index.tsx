@@ -3,7 +3,7 @@
  * the rule, the recipient with the address masked, the state and its error, attempts, the day it
  * was due (逾期补发 when it went out late). Filters by rule, state, channel, kind, recipient (a
  * name, or a whole e-mail address or phone) and date; 查看地址 shows one whole address
- * (notice:reveal, recorded in the audit log); 重新发送 on a failed, given-up or unconfigured one;
+ * (notice:reveal, recorded in the audit log); 重新发送 on a failed, retrying, given-up or unconfigured one;
  * export with the list's filters. The head says whether e-mail and SMS are configured.
  * 发送通知 (notice:manage) sends a one-off notice to a filtered set of units or practitioners,
  * counted first, after a question; the list then shows that send's records.
