@@ -15,7 +15,7 @@ import { CERTIFICATE_LOOKUP_RATE_LIMITED_MESSAGE, CERTIFICATE_NOT_FOUND_MESSAGE,
 import { findPage } from '@common/menu';
 import { useCan } from '@/hooks/useCan';
 import { isApiError } from '@/requestErrors';
-import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
+import StandaloneFrame from '@/components/StandaloneFrame';
 import { getPublicCertificate } from '@/services/certificates';
 import CertificateDocument from './components/CertificateDocument';
 import styles from './index.less';
@@ -93,14 +93,7 @@ export default function CertificateViewPage() {
 
   const title = findPage('/certificate-view')?.title ?? '证书查看';
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Link to="/" className={styles.brand}>
-          <img src={LOGO_URL} alt="" className={styles.logo} />
-          <span>{ASSOCIATION_NAME}</span>
-        </Link>
-      </header>
-      <main className={styles.main}>
+    <StandaloneFrame>
         <div className={styles.tools}>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.lead}>输入会员证书或从业人员证书上的编号，查验证书的真伪和当前状态。</p>
@@ -171,7 +164,6 @@ export default function CertificateViewPage() {
         <p className={styles.back}>
           <Link to="/">返回首页</Link>
         </p>
-      </main>
-    </div>
+    </StandaloneFrame>
   );
 }

@@ -12,7 +12,7 @@ import { findPage } from '@common/menu';
 import type { ExpertLinkView } from '@common/schemas/reviewTasks';
 import ScoreSheetFields, { toSheetScores, toSheetValues, type ScoreSheetValues } from '@/components/ScoreSheet';
 import { labelOf, useDictionaries } from '@/hooks/useDictionaries';
-import { ASSOCIATION_NAME, LOGO_URL } from '@/layouts/brand';
+import StandaloneFrame from '@/components/StandaloneFrame';
 import { isApiError } from '@/requestErrors';
 import { submitReviewLinkSheet, viewReviewLink } from '@/services/reviewTasks';
 import styles from './index.less';
@@ -137,14 +137,7 @@ export default function ExpertReviewSheetPage() {
 
   const title = findPage('/expert-review-sheet')?.title ?? '专家评分';
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Link to="/" className={styles.brand}>
-          <img src={LOGO_URL} alt="" className={styles.logo} />
-          <span>{ASSOCIATION_NAME}</span>
-        </Link>
-      </header>
-      <main className={styles.main}>
+    <StandaloneFrame>
         <h1 className={styles.title}>{title}</h1>
         {loaded.status === 'loading' && <Skeleton active paragraph={{ rows: 8 }} />}
         {loaded.status === 'missing' && (
@@ -166,7 +159,6 @@ export default function ExpertReviewSheetPage() {
         <p className={styles.back}>
           <Link to="/">返回首页</Link>
         </p>
-      </main>
-    </div>
+    </StandaloneFrame>
   );
 }
