@@ -695,7 +695,15 @@ export const QualitySampleAnswer = Type.Object({ id: Type.String(), sampleSize: 
 export type QualitySampleAnswer = Static<typeof QualitySampleAnswer>;
 
 /** The expert's link: the token from the page's address. */
-const LinkToken = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', title: '链接' });
+const LINK_TOKEN_MIN = 20;
+const LINK_TOKEN_MAX = 100;
+const LINK_TOKEN_PATTERN = '^[A-Za-z0-9_-]+$';
+const LinkToken = Type.String({ minLength: LINK_TOKEN_MIN, maxLength: LINK_TOKEN_MAX, pattern: LINK_TOKEN_PATTERN, title: '链接' });
+
+/** Whether a text has an expert link token's shape (LinkToken): a cut-off link does not. */
+export function isLinkTokenShape(token: string): boolean {
+  return token.length >= LINK_TOKEN_MIN && token.length <= LINK_TOKEN_MAX && new RegExp(LINK_TOKEN_PATTERN).test(token);
+}
 
 export const ExpertLinkBody = Type.Object({ token: LinkToken }, { additionalProperties: false });
 export type ExpertLinkBody = Static<typeof ExpertLinkBody>;

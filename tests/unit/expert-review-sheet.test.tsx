@@ -88,4 +88,11 @@ describe('专家评分', () => {
     expect(await screen.findByText('链接不完整', undefined, WAIT)).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/public/review-links/view')).toHaveLength(0);
   });
+
+  it('a cut-off link (too short for a token) says it is incomplete, not the server\'s field rule', async () => {
+    open('#abc123');
+    expect(await screen.findByText('链接不完整', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText(/不能少于/)).toBeNull();
+    expect(expertReviewCallsTo('post', '/public/review-links/view')).toHaveLength(0);
+  });
 });

@@ -9,7 +9,7 @@ import { Alert, App, Button, Card, Descriptions, Form, List, Result, Skeleton, T
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from '@umijs/max';
 import { findPage } from '@common/menu';
-import type { ExpertLinkView } from '@common/schemas/reviewTasks';
+import { isLinkTokenShape, type ExpertLinkView } from '@common/schemas/reviewTasks';
 import ScoreSheetFields, { toSheetScores, toSheetValues, type ScoreSheetValues } from '@/components/ScoreSheet';
 import { labelOf, useDictionaries } from '@/hooks/useDictionaries';
 import StandaloneFrame from '@/components/StandaloneFrame';
@@ -114,7 +114,9 @@ function SheetForm({ view, token, onSubmitted }: { view: ExpertLinkView; token: 
 
 export default function ExpertReviewSheetPage() {
   const { hash } = useLocation();
-  const token = tokenOf(hash || window.location.hash);
+  // A token without the shape the server takes is a cut-off link: 链接不完整, not the server's field message.
+  const found = tokenOf(hash || window.location.hash);
+  const token = found && isLinkTokenShape(found) ? found : '';
   const [loaded, setLoaded] = useState<Loaded>(token ? { status: 'loading' } : { status: 'missing' });
 
   const load = useCallback(() => {
