@@ -304,6 +304,14 @@ export const notificationsHandlers: HttpHandler[] = [
     return done(null, '通知规则已保存');
   }),
 
+  // 立即检查: the mock has no clock of due notices; it answers as a scan that found none.
+  http.post(apiPath('/notice-rules/scan'), async ({ request }) => {
+    const account = await log.guard(request, 'notice:manage');
+    if (account instanceof Response) return account;
+    const rules = notificationsDb.rules.filter((r) => r.enabled && r.timing !== 'event').length;
+    return done({ rules, notices: 0, deliveries: 0, late: 0 }, `已检查 ${rules} 条规则，没有新的到期通知`);
+  }),
+
   ...(['enable', 'disable'] as const).map((action) =>
     http.post(apiPath(`/notice-rules/:id/${action}`), async ({ request, params }) => {
       const account = await log.guard(request, 'notice:manage');

@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, unit and server tests, a production build, then the
 // end-to-end journeys in Chromium against the real server. It ends with the plain line
 // `N passed, N failed` that CI reads (type-check, lint and build count as one check each).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,45 @@ function check(label, command, args, step = label) {
   return ok;
 }
 
+/**
+ * Runs checks at the same time, each printing its output as one block when it ends (so the
+ * log reads as if they had run one after the other).
+ */
+async function checkTogether(steps) {
+  const chosen = steps.filter(([label]) => !only.length || only.includes(label));
+  const results = await Promise.all(
+    chosen.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          let ended = false;
+          const finish = (ok) => {
+            if (ended) return;
+            ended = true;
+            seconds.set(label, Math.round((Date.now() - started) / 1000));
+            console.log(`\n=== ${label} ===`);
+            process.stdout.write(Buffer.concat(output));
+            resolve([label, ok]);
+          };
+          child.on('error', (err) => {
+            output.push(Buffer.from(`${err.message}\n`));
+            finish(false);
+          });
+          child.on('close', (code) => finish(code === 0));
+        }),
+    ),
+  );
+  for (const [label, ok] of results) {
+    if (ok) passed += 1;
+    else failed += 1;
+    summary.push(line(ok, label));
+  }
+}
+
 function vitest(project, env = {}, projects = [project]) {
   if (only.length && !only.includes(project)) return;
   const out = path.join(reportDir, `${project}.json`);
@@ -69,8 +108,11 @@ function vitest(project, env = {}, projects = [project]) {
   if (!ok && p + f === 0) failed += 1;
 }
 
-check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+// Type-check and lint each keep one core busy: side by side they take the longer one's time.
+await checkTogether([
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+]);
 // Two projects, one step: files that mock modules run isolated (vitest.config.mts).
 vitest('unit', {}, ['unit', 'unit-mocked']);
 // The server suite logs everything at trace level into one file, which is then searched for

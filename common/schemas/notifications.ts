@@ -395,6 +395,15 @@ export const NoticeDeliveryStatus = Type.Object({
 });
 export type NoticeDeliveryStatus = Static<typeof NoticeDeliveryStatus>;
 
+/** What 立即检查 found: the dated rules looked at, the notices newly due, the records written, how many late. */
+export const NoticeScanResult = Type.Object({
+  rules: Type.Integer({ minimum: 0 }),
+  notices: Type.Integer({ minimum: 0 }),
+  deliveries: Type.Integer({ minimum: 0 }),
+  late: Type.Integer({ minimum: 0 }),
+});
+export type NoticeScanResult = Static<typeof NoticeScanResult>;
+
 // ---- the one-off notice --------------------------------------------------------------------------
 
 export const ONE_OFF_AUDIENCES = ['unit', 'practitioner'] as const;

@@ -102,6 +102,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   upload: '上传文件',
   resend: '重新发送',
   send: '发送',
+  scan: '立即检查',
 };
 
 /** What the audit trail's objects (operation_logs.entity) are called. */

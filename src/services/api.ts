@@ -13,3 +13,9 @@ export async function api<T>(url: string, options: RequestOptions = {}): Promise
   const body: ApiEnvelope<T> = await request<ApiEnvelope<T>>(url, { ...options, getResponse: false });
   return body.data;
 }
+
+/** Like `api`, with the envelope's message too: for actions whose answer says what they did in words. */
+export async function apiWithMessage<T>(url: string, options: RequestOptions = {}): Promise<{ data: T; message: string }> {
+  const body: ApiEnvelope<T> = await request<ApiEnvelope<T>>(url, { ...options, getResponse: false });
+  return { data: body.data, message: body.message };
+}

@@ -15,6 +15,7 @@ import type {
   NoticeRuleListQuery,
   NoticeRuleRecord,
   NoticeRuleUpdateBody,
+  NoticeScanResult,
   NoticeTemplateListQuery,
   NoticeTemplateRecord,
   NoticeTemplateUpdateBody,
@@ -23,7 +24,7 @@ import type {
   OneOffSendBody,
   OneOffSendResult,
 } from '@common/schemas/notifications';
-import { api, type RequestOptions } from './api';
+import { api, apiWithMessage, type RequestOptions } from './api';
 import { downloadFile } from './download';
 import { resource } from './resource';
 
@@ -35,6 +36,11 @@ export const noticeRules = resource<{
   update: NoticeRuleUpdateBody;
   action: 'enable' | 'disable';
 }>('/notice-rules');
+
+/** 立即检查: the rules' scan now; the message says what it queued. */
+export function scanNoticeRules(options?: RequestOptions): Promise<{ data: NoticeScanResult; message: string }> {
+  return apiWithMessage<NoticeScanResult>('/notice-rules/scan', { method: 'POST', ...options });
+}
 
 /** 通知模板: list, one, edit (with the version); no create or delete. */
 export const noticeTemplates = resource<{

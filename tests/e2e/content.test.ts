@@ -149,7 +149,14 @@ describe('publishing an article and reading it', () => {
       await answerTo(
         page,
         { method: 'POST', path: /^\/api\/v1\/articles\/[^/]+\/offline$/ },
-        () => page.locator('.ant-popover, .ant-modal').getByRole('button', { name: /确\s?定|下\s?线/ }).last().click(),
+        // The question that names this article (ResourceTable's Popconfirm), not another popup
+        // still fading out.
+        () =>
+          page
+            .locator('.ant-popconfirm')
+            .filter({ hasText: `确定下线「${title}」吗？` })
+            .getByRole('button', { name: /确\s?定/ })
+            .click(),
         `下线「${title}」`,
       );
       // The row's state column, not the toast that says so.

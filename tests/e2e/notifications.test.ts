@@ -2,8 +2,9 @@
  * The notifications journey (README.md, section "Notifications") in real Chromium against the
  * built app and the real server, whose e-mail goes to a real SMTP server in this run
  * (./mailbox.ts, started by ./globalSetup.ts with NOTICE_SCAN_MINUTES=1): staff open an
- * inspection year whose deadline is 3 days away; the rule 年检截止前 3 天提醒 e-mails every
- * approved unit owing records, 正衡 (demo_unit) among them, exactly once; 通知记录 shows it
+ * inspection year whose deadline is 3 days away and press 通知设置's 立即检查; the rule 年检截止前
+ * 3 天提醒 e-mails every approved unit owing records, 正衡 (demo_unit) among them, exactly once
+ * (a second 立即检查 and the timer's scans queue nothing more); 通知记录 shows it
  * 已发送, found by the whole address. The SMTP server refuses 之江's first message (550): its
  * record shows 失败待重试; staff resend it from the list (after its question), the sender
  * delivers it at once, and it arrives once; 正衡 still has the one message after the scans that
@@ -20,9 +21,9 @@ import { launchBrowser, loginThroughApi, openPage } from './browser';
 import { receivedMail, refuseOnce } from './mailbox';
 
 const WAIT = { timeout: 30_000 };
-/** A scan each minute, a send round every 10 s, a retry after one minute: a few minutes in all. */
-const MAIL_WAIT = { timeout: 150_000, interval: 2_000 };
-const JOURNEY_TIMEOUT = 420_000;
+/** A send round every 10 s (server/notifications/service.ts), a batch one message after another. */
+const MAIL_WAIT = { timeout: 60_000, interval: 1_000 };
+const JOURNEY_TIMEOUT = 240_000;
 
 const YEAR = new Date().getFullYear() + 2;
 const DAY_MS = 86_400_000;
@@ -56,8 +57,15 @@ async function journey(browser: Browser): Promise<void> {
   await s.goto('/Manage/annual-inspection-record');
   await openInspectionYear(s, YEAR, DEADLINE);
 
-  // 2. The next scan queues the reminder; the unit's contact receives it.
+  // 2. 通知设置's 立即检查 queues the reminder now (instead of at the next scan); the unit's
+  // contact receives it. A second 立即检查 queues nothing more.
+  await s.goto('/Manage/notice-settings');
+  const scan = s.getByRole('button', { name: /立即检查/ });
+  const first = await answerTo<{ notices: number }>(s, { method: 'POST', path: '/api/v1/notice-rules/scan' }, () => scan.click(), '立即检查');
+  expect(first.data.notices).toBeGreaterThanOrEqual(1);
   await expect.poll(() => deadlineMailTo(UNIT_EMAIL), MAIL_WAIT).toBe(1);
+  const again = await answerTo<{ notices: number }>(s, { method: 'POST', path: '/api/v1/notice-rules/scan' }, () => scan.click(), '再次立即检查');
+  expect(again.data.notices).toBe(0);
 
   // 3. 通知记录 shows it sent, found by the whole address, the address masked.
   const sent = await recordRow(s, UNIT_EMAIL, 'email');

@@ -18,13 +18,14 @@ import type {
   NoticeTemplateRecord,
   OneOffPreview,
   OneOffSendResult,
+  NoticeScanResult,
 } from '@common/schemas/notifications';
 import { enqueueNotice } from '../../server/notifications/enqueue';
 import { insertAccount } from '../../server/security/accounts';
 import { hashPassword } from '../../server/security/passwords';
 import { insertRole } from '../../server/security/roles';
 import { createTestApp, dialects, type TestContext } from './helpers';
-import { addPractitioner, addUnit, daysFrom, serviceOf, smtpEnv, startSmtp, today, type TestSmtp } from './notifications.helpers';
+import { addCertificate, addPractitioner, addUnit, daysFrom, deliveriesOf, serviceOf, smtpEnv, startSmtp, today, type TestSmtp } from './notifications.helpers';
 
 describe.each(dialects)('the notifications API (%s)', (dialect) => {
   let t: TestContext;
@@ -96,6 +97,7 @@ describe.each(dialects)('the notifications API (%s)', (dialect) => {
       ['POST', `notice-deliveries/${rule.id}/reveal`, undefined],
       ['POST', 'notice-deliveries/one-off/preview', { audience: 'unit' }],
       ['GET', 'notice-deliveries/export', undefined],
+      ['POST', 'notice-rules/scan', undefined],
     ];
     for (const [method, path, body] of changes) {
       expect((await t.call(method, path, { token: viewer, body })).statusCode, `${method} ${path}`).toBe(403);
@@ -141,6 +143,26 @@ describe.each(dialects)('the notifications API (%s)', (dialect) => {
     expect(ninety).toMatchObject({ enabled: false, actions: ['edit', 'enable'] });
     expect((await logsOf('disable')).some((l) => l.entity_id === created.body.data.id)).toBe(true);
     expect((await logsOf('create')).some((l) => l.summary.includes('证书到期前 90 天提醒'))).toBe(true);
+  });
+
+  it('立即检查 queues what is due now, once however often it runs, and is logged', async () => {
+    const unit = await addUnit(t, { name: '立即检查测试单位' });
+    const certId = await addCertificate(t, { type: 'unit', id: unit.id, name: unit.name, unitId: unit.id }, daysFrom(today(t), 30));
+    const first = await t.call<NoticeScanResult>('POST', 'notice-rules/scan', { token: admin });
+    expect(first.body.status, first.body.message).toBe(1);
+    expect(first.body.data.notices).toBeGreaterThanOrEqual(1);
+    expect(first.body.message).toContain(`新排入 ${first.body.data.notices} 条通知`);
+    const queued = (await deliveriesOf(t.db)).filter((d) => d.reference.includes(certId));
+    expect(queued.length).toBeGreaterThanOrEqual(1);
+    expect(queued.every((d) => d.kind === 'certificate_expiry')).toBe(true);
+
+    // Again: nothing new, nothing written twice.
+    const second = await t.call<NoticeScanResult>('POST', 'notice-rules/scan', { token: admin });
+    expect(second.body.data.notices).toBe(0);
+    expect(second.body.message).toContain('没有新的到期通知');
+    expect((await deliveriesOf(t.db)).filter((d) => d.reference.includes(certId))).toHaveLength(queued.length);
+    const logged = await logsOf('scan');
+    expect(logged.map((l) => l.summary)).toEqual(expect.arrayContaining([expect.stringContaining(`新排入 ${first.body.data.notices} 条通知`)]));
   });
 
   it('templates: unknown placeholders refused, HTML sanitised, placeholders listed', async () => {

@@ -24,7 +24,6 @@ import { limitedStaff, server } from '../../mock';
 import { apiPath, bad, ok } from '../../mock/envelopes';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 interface Widget {
   id: string;

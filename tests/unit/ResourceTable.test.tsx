@@ -29,7 +29,6 @@ import { answerNetworkError, limitedStaff, server, superAdmin } from '../../mock
 import { apiPath, ok } from '../../mock/envelopes';
 import { currentUrl, renderPage, rowOf, waitForRow, waitForUrl } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 /** A type alias (not an interface), so that it passes as a plain record of fields. */
 type Widget = {

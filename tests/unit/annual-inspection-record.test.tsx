@@ -9,14 +9,13 @@
  * practitioner's own record. Each state has one word (common/schemas/inspections.ts).
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AnnualInspectionRecordPage from '@/pages/Manage/annual-inspection-record';
 import { memberUnit, practitioner, superAdmin, type FixtureAccount } from '../../mock';
 import { INSPECTION_OTHER_UNIT_NAME, inspectionCallsTo, inspectionsDb } from '../../mock/inspections';
 import { DRAFT_SAVE_DELAY_MS, draftKey, readDraft } from '@/hooks/useFormDraft';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/annual-inspection-record';
 

@@ -179,7 +179,8 @@ describe('the app as Umi renders it', () => {
       </AntdProvider>,
     );
     await screen.findByText('当前用户：未登录');
-    const styles = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
+    // The rules as antd wrote them (tests/unit/setup.ts keeps them unparsed, as innerHTML).
+    const styles = [...document.querySelectorAll('style')].map((style) => style.innerHTML).join('\n');
     expect(styles.toLowerCase()).toContain(BRAND_COLOR);
   });
 

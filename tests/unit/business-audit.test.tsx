@@ -8,13 +8,12 @@
  * and a word when the list is done.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import BusinessAuditPage from '@/pages/Manage/business-audit';
 import { superAdmin } from '../../mock';
 import { businessAuditCalls, businessAuditDb } from '../../mock/businessAudit';
 import { drawer, renderPage, rowOf } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/business-audit';
 

@@ -23,7 +23,6 @@ async function answer(title: string, button: string) {
   return box;
 }
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/components/RichTextEditor', async (importOriginal) =>
   (await import('./contentTestKit')).mockEditor(await importOriginal()),
 );

@@ -1,12 +1,14 @@
 /**
  * What the back-office page tests share (tests/unit/<page>.test.tsx, named after the page's
  * folder under src/pages/Manage, and the ListPage component tests): a logged-in fixture
- * user behind Umi's initial state and access flags, the page rendered in a router with a
- * probe that shows the URL, and a textarea in place of wangEditor (which jsdom cannot run).
+ * user behind Umi's own model and access providers (its initial state, the navigation model,
+ * the access flags), the page rendered in a router with a probe that shows the URL, and a
+ * textarea in place of wangEditor (which jsdom cannot run).
  *
- * Each test file mocks the two modules itself (vi.mock is hoisted per file):
+ * renderPage needs no mock of '@umijs/max', so a page test shares its worker's module registry
+ * (vitest.config.mts: a file with vi.mock runs isolated, paying the import of antd and the app
+ * again). A test of a page with the rich-text editor mocks that module itself (hoisted per file):
  *
- *   vi.mock('@umijs/max', async (io) => (await import('./contentTestKit')).mockUmi(await io()));
  *   vi.mock('@/components/RichTextEditor', async (io) => (await import('./contentTestKit')).mockEditor(await io()));
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -15,10 +17,15 @@ import { App } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type * as UmiMax from '@umijs/max';
+// From Umi's generated files, not '@umijs/max': a file that still mocks '@umijs/max' imports
+// this kit from its mock's factory, and importing the mocked module here would wait for itself.
+import { AccessContext } from '@@/plugin-access/context';
+import { Provider as ModelProvider } from '@@/plugin-model';
 import type * as EditorModule from '@/components/RichTextEditor';
 import type { RichTextEditorProps } from '@/components/RichTextEditor';
 import access from '@/access';
 import { APP_NAME, type InitialState } from '@/initialState';
+import useNavigation from '@/models/navigation';
 import { setToken } from '@/storage';
 import { superAdmin, type FixtureAccount } from '../../mock';
 
@@ -28,6 +35,26 @@ function initialState(): InitialState {
   return { name: APP_NAME, currentUser: session.account.user };
 }
 
+/** Umi's initial-state model, answering the fixture user at once (read on each render). */
+function useFixtureInitialState() {
+  return { initialState: initialState(), loading: false, error: undefined, refresh: async () => undefined, setInitialState: async () => undefined };
+}
+
+const MODELS = { '@@initialState': useFixtureInitialState, navigation: useNavigation };
+
+/** What Umi's runtime puts around every page: the models, then the access flags of the user. */
+function UmiProviders({ children }: { children: ReactElement }) {
+  return (
+    <ModelProvider models={MODELS}>
+      <AccessContext.Provider value={access(initialState())}>{children}</AccessContext.Provider>
+    </ModelProvider>
+  );
+}
+
+/**
+ * For the tests that render without renderPage and mock '@umijs/max' instead (their files run
+ * with a registry of their own): the same fixture user through useModel and useAccess.
+ */
 export function mockUmi(actual: typeof UmiMax): typeof UmiMax {
   return {
     ...actual,
@@ -69,21 +96,23 @@ export function renderPage(page: ReactElement, url: string, account: FixtureAcco
   setToken(account.token);
   const path = url.split('?')[0];
   return render(
-    <App>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route
-            path={path}
-            element={
-              <>
-                {page}
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </App>,
+    <UmiProviders>
+      <App>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route
+              path={path}
+              element={
+                <>
+                  {page}
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </App>
+    </UmiProviders>,
   );
 }
 

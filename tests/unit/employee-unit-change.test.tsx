@@ -7,13 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import EmployeeUnitChangePage from '@/pages/Manage/employee-unit-change';
 import { memberUnit, practitioner, seedFileRecord, storedFile, superAdmin, type FixtureAccount } from '../../mock';
 import { RELEASE_LETTER, unitChangeCallsTo, unitChangesDb } from '../../mock/unitChanges';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/employee-unit-change';
 

@@ -13,7 +13,6 @@ import { expertCallsTo, expertsDb } from '../../mock/experts';
 import { expertReviewCallsTo, expertReviewsDb } from '../../mock/expertReviews';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/expert-database-management';
 

@@ -6,12 +6,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExpertReviewSheetPage from '@/pages/expert-review-sheet';
 import { setToken } from '@/storage';
 import { expertReviewCallsTo, VALID_LINK_TOKEN } from '../../mock/expertReviews';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/expert-review-sheet';
 const WAIT = { timeout: 8000 };

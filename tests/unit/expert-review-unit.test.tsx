@@ -7,13 +7,12 @@
  * a question.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExpertReviewPage from '@/pages/Manage/expert-review';
 import { memberUnit, superAdmin } from '../../mock';
 import { expertReviewCallsTo } from '../../mock/expertReviews';
 import { renderPage, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/expert-review';
 const WAIT = { timeout: 8000 };

@@ -7,14 +7,13 @@
  * ratings. Each step is a real click and the request it sends is checked.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExpertReviewPage from '@/pages/Manage/expert-review';
 import { answerHttpError, superAdmin } from '../../mock';
 import { expertReviewCallsTo, expertReviewsDb, POOL_TOO_SMALL_MESSAGE } from '../../mock/expertReviews';
 import { server } from '../../mock/server';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/expert-review';
 const WAIT = { timeout: 8000 };

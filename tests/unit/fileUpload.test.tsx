@@ -8,7 +8,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Form } from 'antd';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import FileUpload, { allUploaded, type FileUploadItem, type FileUploadProps } from '@/components/FileUpload';
 import { matchesAccept } from '@/components/FileUpload/accept';
 import { failNextUpload, fileCalls, memberUnit, seedFileContent, setUploadDelay, uploadedRecords } from '../../mock';
@@ -44,6 +44,8 @@ function watchTexts(pattern: RegExp): string[] {
     }
   });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  // The files of a worker share one document (vitest.config.mts): stop watching with the test.
+  onTestFinished(() => observer.disconnect());
   return seen;
 }
 

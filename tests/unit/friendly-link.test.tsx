@@ -9,7 +9,6 @@ import FriendlyLinkPage from '@/pages/Manage/friendly-link';
 import { callsTo, contentDb } from '../../mock';
 import { drawer, openCreateDrawer, renderPage, rowOf, typeInDrawer, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/components/RichTextEditor', async (importOriginal) =>
   (await import('./contentTestKit')).mockEditor(await importOriginal()),
 );

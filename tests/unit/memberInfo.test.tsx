@@ -5,14 +5,13 @@
  * registration with its reason, resubmitted; a stale version with 重新加载.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import MemberInfoPage from '@/pages/Manage/memberInfo';
 import { KEY_LOCKED_NOTE } from '@/pages/Manage/memberInfo/components/UnitFields';
 import { answerEnvelope, failure, FIXTURE_UNIT_NAME, memberUnit, server, storedFile, superAdmin } from '../../mock';
 import { memberInfoCalls, memberInfoDb, setMemberInfoRecord } from '../../mock/memberInfo';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const NEW_NAME = '示例社会风险评估咨询股份有限公司';
 

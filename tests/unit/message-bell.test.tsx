@@ -14,7 +14,6 @@ import { memberUnit, superAdmin, type FixtureAccount } from '../../mock';
 import { messagesDb } from '../../mock/messages';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 function Where() {
   const { pathname, search } = useLocation();

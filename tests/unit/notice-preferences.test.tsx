@@ -5,13 +5,12 @@
  * notices still come; turning them on again as well.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ProfilePage from '@/pages/Manage/profile';
 import { memberUnit } from '../../mock';
 import { notificationCallsTo, notificationsDb } from '../../mock/notifications';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const itemOf = (name: string) => screen.getByText(name).closest('.ant-list-item') as HTMLElement;
 

@@ -14,7 +14,6 @@ import { limitedStaff } from '../../mock';
 import { notificationCallsTo, notificationsDb } from '../../mock/notifications';
 import { currentUrl, drawer, renderPage, rowOf, waitForRow, waitForUrl } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const download = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock('@/services/download', async (importOriginal) => {

@@ -3,17 +3,17 @@
  * in its drawer (days, channels, mandatory) sends the version it read and the list shows the
  * change; an event rule has no days and sends none; a stale version shows the conflict and
  * 重新加载; a template edited with its placeholders listed, and one the server refuses
- * (an unknown placeholder) shows the server's words; staff without notice:manage see no 编辑.
+ * (an unknown placeholder) shows the server's words; 立即检查 says what the scan found; staff
+ * without notice:manage see no 编辑 and no 立即检查.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import NoticeSettingsPage from '@/pages/Manage/notice-settings';
 import { CONFLICT_MESSAGE } from '@/components/ListPage';
 import { limitedStaff } from '../../mock';
 import { notificationCallsTo, notificationsDb } from '../../mock/notifications';
 import { drawer, renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/notice-settings';
 
@@ -127,6 +127,14 @@ describe('通知设置', () => {
     await waitFor(() => expect(within(templatesTable()).getByText('您的{{certificateKind}}将于 {{validUntil}} 到期')).toBeInTheDocument(), SLOW);
   }, 60_000);
 
+  it('立即检查 runs the scan and says what it found in the server words', async () => {
+    renderPage(<NoticeSettingsPage />, PATH);
+    await ruleRow('证书到期前 60 天提醒');
+    fireEvent.click(screen.getByRole('button', { name: /立即检查/ }));
+    expect(await screen.findByText(/^已检查 \d+ 条规则，没有新的到期通知$/, undefined, SLOW)).toBeInTheDocument();
+    expect(notificationCallsTo('post', '/notice-rules/scan')).toHaveLength(1);
+  });
+
   it('staff who may only read see no 编辑 and no 停用', async () => {
     // The mock answers by the fixture account of the token: limitedStaff reads notices for this test.
     limitedStaff.user.permissions.push('notice:view');
@@ -137,6 +145,7 @@ describe('通知设置', () => {
       expect(screen.queryByText('编辑')).toBeNull();
       expect(screen.queryByText('停用')).toBeNull();
       expect(screen.queryByRole('button', { name: /编辑模板/ })).toBeNull();
+      expect(screen.queryByText('立即检查')).toBeNull();
     } finally {
       limitedStaff.user.permissions.pop();
     }

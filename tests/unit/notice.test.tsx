@@ -9,7 +9,6 @@ import NoticePage from '@/pages/Manage/notice';
 import { answerNetworkError, callsTo, contentDb, server } from '../../mock';
 import { renderPage, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/components/RichTextEditor', async (importOriginal) =>
   (await import('./contentTestKit')).mockEditor(await importOriginal()),
 );

@@ -6,14 +6,13 @@
  * the caller's own sessions, this one marked, another ended after a confirmation.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import OnlineUsersPage from '@/pages/Manage/online-users';
 import AccountSessions from '@/components/AccountSessions';
 import { memberUnit, recordRequests, server, superAdmin } from '../../mock';
 import { ok } from '../../mock/envelopes';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/online-users';
 

@@ -11,7 +11,6 @@ import { limitedStaff, superAdmin, type FixtureAccount } from '../../mock';
 import { operationLogCalls, setVerifyResult } from '../../mock/operationLogs';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const download = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock('@/services/download', async (importOriginal) => {

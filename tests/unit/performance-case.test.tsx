@@ -4,14 +4,13 @@
  * then sends the fields and the public switch), 编辑 and 删除; ?id= opens the detail.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import PerformanceCasePage from '@/pages/Manage/performance-case';
 import { memberUnit, superAdmin } from '../../mock';
 import { caseCallsTo } from '../../mock/cases';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 import { confirmPopup, dialog, drawer, listOpener } from './reviewedSubjectKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/performance-case';
 

@@ -5,14 +5,13 @@
  * to what the current user holds.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ALL_PERMISSION_CODES } from '@common/permissions';
 import PermissionManagementPage from '@/pages/Manage/permission-management';
 import { superAdmin, type FixtureAccount } from '../../mock';
 import { usersCallsTo, usersDb } from '../../mock/users';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/permission-management';
 

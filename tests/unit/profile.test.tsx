@@ -13,7 +13,6 @@ import { answerEnvelope, failure, limitedStaff, memberUnit, practitioner, server
 import { PRACTITIONER_ID_CARD, PRACTITIONER_PHONE, profileCalls } from '../../mock/profile';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const download = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock('@/services/download', async (importOriginal) => {

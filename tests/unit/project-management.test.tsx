@@ -7,14 +7,13 @@
  * written it asks for the person.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ProjectManagementPage from '@/pages/Manage/project-management';
 import { memberUnit, practitioner, superAdmin } from '../../mock';
 import { projectCallsTo, projectsDb } from '../../mock/projects';
 import { currentUrl, renderPage, rowOf, waitForRow } from './contentTestKit';
 import { confirmPopup, dialog, drawer, listOpener, popconfirm } from './reviewedSubjectKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/project-management';
 

@@ -6,7 +6,8 @@
  *   app's base URL, token header and error handling, and `history` exists (browser type);
  * - the msw server of mock/ (unhandled /api calls fail the test), reset after each test;
  * - localStorage cleared, the URL back at '/', antd toasts and notifications removed;
- * - jsdom gaps antd needs: matchMedia, ResizeObserver, getComputedStyle with a pseudo element.
+ * - jsdom gaps antd needs: matchMedia, ResizeObserver, getComputedStyle with a pseudo element;
+ * - antd's CSS-in-JS rules kept out of jsdom's CSS parser (see below).
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
@@ -106,4 +107,20 @@ afterAll(async () => {
   // antd unmounts its static toast holder a moment after the last notice closes; let React
   // finish before jsdom goes away ("window is not defined" from the scheduler otherwise).
   await new Promise((resolve) => setTimeout(resolve, 200));
+});
+
+// antd writes its CSS-in-JS rules into <style> elements by `innerHTML`
+// (@rc-component/util's dynamicCSS). jsdom parses each one, cannot parse many (a line of
+// "Could not parse CSS stylesheet" each), and walks every rule on each getComputedStyle, which
+// Testing Library calls for each element a *ByRole query looks at: with antd's rules in the
+// document the unit suite took three times as long. The tests check what the pages say and do,
+// not their layout, so the rules are kept on the element (read back the same) but never parsed.
+Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
+  configurable: true,
+  get(this: HTMLStyleElement & { unparsedCss?: string }) {
+    return this.unparsedCss ?? '';
+  },
+  set(this: HTMLStyleElement & { unparsedCss?: string }, value: string) {
+    this.unparsedCss = value;
+  },
 });

@@ -10,7 +10,6 @@ import StagingPage from '@/pages/Manage/staging';
 import { limitedStaff, memberUnit, practitioner, superAdmin } from '../../mock';
 import { renderPage } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/pages/Manage/staging/components/YearCharts', () => ({
   default: ({ year, monthly }: { year: number; monthly: unknown[] }) => <div data-testid="charts">{`${year} 年图表：${monthly.length} 个月`}</div>,
 }));

@@ -12,7 +12,6 @@ import AssociationNewsPage from '@/pages/Manage/association-news';
 import { callsTo } from '../../mock';
 import { currentUrl, renderPage, waitForRow, waitForUrl } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 vi.mock('@/components/RichTextEditor', async (importOriginal) =>
   (await import('./contentTestKit')).mockEditor(await importOriginal()),
 );

@@ -5,13 +5,12 @@
  * account (its generated password shown once) and editing a unit account without roles.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import UserManagementPage from '@/pages/Manage/user-management';
 import { FIXTURE_UNIT_NAME, superAdmin } from '../../mock';
 import { INITIAL_PASSWORD, OTHER_UNIT_NAME, RESET_PASSWORD, usersCallsTo, usersDb } from '../../mock/users';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
-vi.mock('@umijs/max', async (importOriginal) => (await import('./contentTestKit')).mockUmi(await importOriginal()));
 
 const PATH = '/Manage/user-management';
 

@@ -6,6 +6,7 @@
  *   POST /notice-rules                   a further rule of a dated kind        notice:manage
  *   PUT  /notice-rules/:id               edit (with the version read)          notice:manage
  *   POST /notice-rules/:id/enable|disable                                      notice:manage
+ *   POST /notice-rules/scan              立即检查: the dated rules' scan, now   notice:manage
  *   GET  /notice-templates               list (keyword)                        notice:view
  *   GET  /notice-templates/:id           one template                          notice:view
  *   PUT  /notice-templates/:id           edit (with the version read)          notice:manage
@@ -22,6 +23,7 @@ import {
   NoticeRuleListQuery,
   NoticeRuleRecord,
   NoticeRuleUpdateBody,
+  NoticeScanResult,
   NoticeTemplateListQuery,
   NoticeTemplateRecord,
   NoticeTemplateUpdateBody,
@@ -30,7 +32,7 @@ import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { listRules, listTemplates, ruleRecord, templateRecord } from './queries';
-import { createRule, switchRule, updateRule, updateTemplate } from './service';
+import { createRule, scanRulesNow, switchRule, updateRule, updateTemplate } from './service';
 
 const tags = ['通知设置'];
 const Done = Envelope(Type.Null());
@@ -68,6 +70,22 @@ const notificationRulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await updateRule(request, request.params.id, request.body);
       return ok(null, '通知规则已保存');
+    },
+  );
+
+  app.post(
+    '/notice-rules/scan',
+    {
+      config: staff('notice:manage'),
+      schema: { tags, summary: '立即检查：现在按规则找出到期的通知并排入发送（与定时检查相同，已排入的不会重复）', response: { 200: Envelope(NoticeScanResult) } },
+    },
+    async (request) => {
+      const result = await scanRulesNow(request);
+      const message =
+        result.notices > 0
+          ? `已检查 ${result.rules} 条规则，新排入 ${result.notices} 条通知，将在几秒内发送`
+          : `已检查 ${result.rules} 条规则，没有新的到期通知`;
+      return ok(result, message);
     },
   );
 

@@ -28,6 +28,8 @@ import type { DbOrTrx, NotificationRuleRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
+import { DUE_NOTICE_FINDERS } from '../../notifications/kinds';
+import { scanDueNotices, type ScanResult } from '../../notifications/scanner';
 import { requireUser } from '../../security/guard';
 import { stampOf } from '../../workflow/stamp';
 import { NOTICE_KIND_REGISTRY } from '../../notifications/kinds';
@@ -188,4 +190,22 @@ export async function updateTemplate(request: FastifyRequest, id: string, body: 
     );
     await logOperation(trx, request, { entity: TEMPLATE_ENTITY, entityId: id, action: 'update', summary: `修改通知模板「${body.name.trim()}」` });
   });
+}
+
+/**
+ * 立即检查: the scan the server runs every NOTICE_SCAN_MINUTES, now (after a rule's change, staff
+ * need not wait for the next one). The scan is idempotent (server/notifications/scanner.ts), so
+ * running it here, on any instance and beside the timer, never queues a notice twice; the sender
+ * picks up what it queued within seconds.
+ */
+export async function scanRulesNow(request: FastifyRequest): Promise<ScanResult> {
+  requireUser(request);
+  const result = await scanDueNotices(request.server, DUE_NOTICE_FINDERS);
+  await logOperation(request.server.db, request, {
+    entity: RULE_ENTITY,
+    entityId: null,
+    action: 'scan',
+    summary: `立即检查通知规则：检查 ${result.rules} 条规则，新排入 ${result.notices} 条通知（${result.deliveries} 条发送记录${result.late > 0 ? `，其中 ${result.late} 条补发` : ''}）`,
+  });
+  return result;
 }
