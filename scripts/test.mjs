@@ -1,7 +1,14 @@
-// `npm test`: type-check, lint, unit and server tests, a production build, then the
-// end-to-end journeys in Chromium against the real server. It ends with the plain line
-// `N passed, N failed` that CI reads (type-check, lint and build count as one check each).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: type-check, lint and the production build, the unit tests, then the server tests
+// and the end-to-end journeys in Chromium against the real server. It ends with the plain line
+// `N passed, N failed` that CI reads (type-check, lint, build and the log scan count as one
+// check each).
+//
+// Steps that leave cores idle run side by side (CI's budget is 20 minutes on two cores):
+// type-check, lint and build are one process each; the journeys keep about half a core busy
+// (measured: 151 s of CPU in a 380 s run), so the server suite runs beside them. The unit
+// suite runs alone: its two workers use both cores. A step run beside another prints its
+// output as one block when it ends, so the log reads step by step.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'test-report-'));
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` runs just those steps
+const chosen = (step) => !only.length || only.includes(step);
 
 let passed = 0;
 let failed = 0;
@@ -19,12 +27,37 @@ const summary = [];
 /** Seconds each step took, printed with the summary (CI's time budget is spent here). */
 const seconds = new Map();
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  seconds.set(label, Math.round((Date.now() - started) / 1000));
-  return result.status === 0;
+/**
+ * Runs one step's command. `live`: its output goes straight to the terminal; otherwise it is
+ * kept and printed whole when the step ends. Resolves to whether it exited with 0.
+ */
+function run(label, command, args, { env = {}, live = true } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (live) console.log(`\n=== ${label} ===`);
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    if (!live) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    let ended = false;
+    const finish = (ok) => {
+      if (ended) return;
+      ended = true;
+      seconds.set(label, Math.round((Date.now() - started) / 1000));
+      if (!live) {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(ok);
+    };
+    child.on('error', (err) => {
+      output.push(Buffer.from(`${err.message}\n`));
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
 /** A summary line with the step's time. */
@@ -33,67 +66,27 @@ function line(ok, label, detail = '') {
   return `${ok ? '通过' : '失败'}  ${label}${detail}${took}`;
 }
 
-function check(label, command, args, step = label) {
-  if (only.length && !only.includes(step)) return true;
-  const ok = run(label, command, args);
+/** A step that passes or fails as a whole (type-check, lint, build, the log scan). */
+async function check(label, command, args, options) {
+  const ok = await run(label, command, args, options);
   if (ok) passed += 1;
   else failed += 1;
-  summary.push(line(ok, label));
-  return ok;
+  return () => summary.push(line(ok, label));
 }
 
-/**
- * Runs checks at the same time, each printing its output as one block when it ends (so the
- * log reads as if they had run one after the other).
- */
-async function checkTogether(steps) {
-  const chosen = steps.filter(([label]) => !only.length || only.includes(label));
-  const results = await Promise.all(
-    chosen.map(
-      ([label, command, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          let ended = false;
-          const finish = (ok) => {
-            if (ended) return;
-            ended = true;
-            seconds.set(label, Math.round((Date.now() - started) / 1000));
-            console.log(`\n=== ${label} ===`);
-            process.stdout.write(Buffer.concat(output));
-            resolve([label, ok]);
-          };
-          child.on('error', (err) => {
-            output.push(Buffer.from(`${err.message}\n`));
-            finish(false);
-          });
-          child.on('close', (code) => finish(code === 0));
-        }),
-    ),
-  );
-  for (const [label, ok] of results) {
-    if (ok) passed += 1;
-    else failed += 1;
-    summary.push(line(ok, label));
-  }
-}
-
-function vitest(project, env = {}, projects = [project]) {
-  if (only.length && !only.includes(project)) return;
+/** A vitest step: its tests count one by one, read from its JSON report. */
+async function vitest(project, { env = {}, projects = [project], live = true } = {}) {
   const out = path.join(reportDir, `${project}.json`);
-  const ok = run(
-    `vitest ${project}`,
+  const label = `vitest ${project}`;
+  const ok = await run(
+    label,
     bin('vitest'),
     ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
+    { env, live },
   );
   if (!existsSync(out)) {
     failed += 1;
-    summary.push(`失败  vitest ${project}（没有生成报告）`);
-    return;
+    return () => summary.push(`失败  ${label}（没有生成报告）`);
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const p = report.numPassedTests ?? 0;
@@ -104,25 +97,40 @@ function vitest(project, env = {}, projects = [project]) {
   const f = (report.numFailedTests ?? 0) + suitesFailedWithoutTests;
   passed += p;
   failed += f;
-  summary.push(line(ok, `vitest ${project}`, `: ${p} passed, ${f} failed`));
   if (!ok && p + f === 0) failed += 1;
+  return () => summary.push(line(ok, label, `: ${p} passed, ${f} failed`));
 }
 
-// Type-check and lint each keep one core busy: side by side they take the longer one's time.
-await checkTogether([
-  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+/** Runs steps side by side (none of them live) and adds their summary lines in the order given. */
+async function together(steps) {
+  const lines = await Promise.all(steps.filter(Boolean).map((step) => step()));
+  for (const add of lines) add();
+}
+
+// 1. Type-check, lint and the production build: one process each.
+const buildStep = () => check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build'], { live: false });
+await together([
+  chosen('typecheck') && (() => check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { live: false })),
+  chosen('lint') && (() => check('lint', bin('eslint'), ['.', '--max-warnings=0'], { live: false })),
+  // The journeys need the built app: built here when they run.
+  (chosen('build') || chosen('e2e')) && buildStep,
 ]);
-// Two projects, one step: files that mock modules run isolated (vitest.config.mts).
-vitest('unit', {}, ['unit', 'unit-mocked']);
-// The server suite logs everything at trace level into one file, which is then searched for
-// passwords, tokens, ID numbers and phones (README.md, "个人信息保护与安全").
+
+// 2. The unit tests, alone (two projects, one step: files that mock modules run isolated,
+// vitest.config.mts).
+if (chosen('unit')) (await vitest('unit', { projects: ['unit', 'unit-mocked'] }))();
+
+// 3. The server suite beside the journeys. The server suite logs everything at trace level into
+// one file, which is then searched for passwords, tokens, ID numbers and phones (README.md,
+// "个人信息保护与安全").
 const serverLog = path.join(reportDir, 'server.log');
-vitest('server', { TEST_LOG_FILE: serverLog });
-check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog], 'server');
-const built = check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build']);
-if (built || existsSync(path.join(root, 'dist/index.html'))) vitest('e2e');
-else if (!only.length || only.includes('e2e')) {
+const built = existsSync(path.join(root, 'dist/index.html'));
+await together([
+  chosen('server') && (() => vitest('server', { env: { TEST_LOG_FILE: serverLog }, live: false })),
+  chosen('e2e') && built && (() => vitest('e2e', { live: false })),
+]);
+if (chosen('server')) (await check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog]))();
+if (chosen('e2e') && !built) {
   failed += 1;
   summary.push('失败  e2e（前端未能构建）');
 }

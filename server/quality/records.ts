@@ -29,6 +29,76 @@ export interface DrawPool {
   excluded: DrawExclusion[];
 }
 
+/**
+ * The pool as a record keeps it (expert_draws.pool), format 2: the same facts as DrawPool in
+ * about half the text (a library of 5,000 took 490 KB a round as a list of objects). The
+ * categories and specialties are named once and referred to by position; the excluded are
+ * grouped by rule, each rule with its reason in words and its experts in the order classified.
+ *
+ *   { "format": 2,
+ *     "categories": ["engineering", …], "specialties": ["economics", "law", …],
+ *     "eligible": [["<expert id>", <category position or null>, [<specialty positions>]], …],
+ *     "excluded": [{ "rule": "own_or_client_unit", "reason": "本单位/委托单位", "expertIds": ["<id>", …] }, …] }
+ *
+ * Records written before it hold DrawPool itself ({ "eligible": [{ expertId, category,
+ * specialties }], "excluded": [{ expertId, rule, reason }] }); decodeDrawPool reads both, and
+ * a record is never rewritten (its digest covers the text as stored).
+ */
+export const DRAW_POOL_FORMAT = 2;
+
+interface CompactDrawPool {
+  format: typeof DRAW_POOL_FORMAT;
+  categories: string[];
+  specialties: string[];
+  eligible: [string, number | null, number[]][];
+  excluded: { rule: string; reason: string; expertIds: string[] }[];
+}
+
+export function encodeDrawPool(pool: DrawPool): string {
+  const categories = [...new Set(pool.eligible.flatMap((c) => (c.category === null ? [] : [c.category])))].sort();
+  const specialties = [...new Set(pool.eligible.flatMap((c) => c.specialties))].sort();
+  const categoryAt = new Map(categories.map((c, i) => [c, i]));
+  const specialtyAt = new Map(specialties.map((s, i) => [s, i]));
+  const groups = new Map<string, { rule: string; reason: string; expertIds: string[] }>();
+  for (const e of pool.excluded) {
+    const group = groups.get(e.rule);
+    if (group) group.expertIds.push(e.expertId);
+    else groups.set(e.rule, { rule: e.rule, reason: e.reason, expertIds: [e.expertId] });
+  }
+  const compact: CompactDrawPool = {
+    format: DRAW_POOL_FORMAT,
+    categories,
+    specialties,
+    eligible: pool.eligible.map((c) => [c.expertId, c.category === null ? null : (categoryAt.get(c.category) ?? null), c.specialties.map((s) => specialtyAt.get(s) ?? -1)]),
+    excluded: [...groups.values()],
+  };
+  return JSON.stringify(compact);
+}
+
+/** The pool of a record, whichever format it was written in; throws on a text that is neither. */
+export function decodeDrawPool(text: string): DrawPool {
+  const stored = JSON.parse(text) as Partial<CompactDrawPool> & Partial<DrawPool>;
+  if (stored.format === undefined) {
+    if (!Array.isArray(stored.eligible) || !Array.isArray(stored.excluded)) throw new TypeError('not a draw pool');
+    return { eligible: stored.eligible as DrawCandidate[], excluded: stored.excluded as DrawExclusion[] };
+  }
+  if (stored.format !== DRAW_POOL_FORMAT) throw new TypeError(`unknown draw pool format ${String(stored.format)}`);
+  const { categories = [], specialties = [], eligible = [], excluded = [] } = stored as CompactDrawPool;
+  const named = (list: readonly string[], at: number) => {
+    const name = list[at];
+    if (name === undefined) throw new TypeError('a draw pool refers to a name it does not list');
+    return name;
+  };
+  return {
+    eligible: eligible.map(([expertId, category, specialtyPositions]) => ({
+      expertId,
+      category: category === null ? null : named(categories, category),
+      specialties: specialtyPositions.map((at) => named(specialties, at)),
+    })),
+    excluded: excluded.flatMap((group) => group.expertIds.map((expertId) => ({ expertId, rule: group.rule, reason: group.reason }))),
+  };
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The record's own columns (the counts beside it are derived from it and not part of the digest). */
@@ -149,7 +219,7 @@ export async function verifyDraw(app: FastifyInstance, db: DbOrTrx, row: ExpertD
   let resultMatches = false;
   if (row.algorithm_version === DRAW_ALGORITHM_VERSION && isDrawSeed(row.seed)) {
     try {
-      const outcome = runDraw(JSON.parse(row.pool) as DrawPool, JSON.parse(row.rules) as DrawRules, row.seed);
+      const outcome = runDraw(decodeDrawPool(row.pool), JSON.parse(row.rules) as DrawRules, row.seed);
       if (outcome.ok) {
         recomputed = drawnIds(outcome);
         resultMatches = sameList(outcome.order, stored.order) && sameList(outcome.panel, stored.panel) && sameList(outcome.backups, stored.backups);

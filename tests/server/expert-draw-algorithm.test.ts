@@ -40,6 +40,7 @@ import {
   type ExpertFacts,
 } from '../../server/quality/exclusions';
 import { panelResult, recentRatingAverage, standingFlag } from '../../server/quality/panelResult';
+import { DRAW_POOL_FORMAT, decodeDrawPool, encodeDrawPool, runDraw, type DrawPool } from '../../server/quality/records';
 
 /** A fixed seed per label, so that every run checks the same cases. */
 const seedOf = (label: string) => createHash('sha256').update(label).digest('hex');
@@ -759,3 +760,55 @@ describe('the worked example of docs/expert-draw.md', () => {
     expect(line('Backups')).toBe(outcome.backups.join(' '));
   });
 });
+
+describe("the pool's record (server/quality/records.ts)", () => {
+  const pool: DrawPool = {
+    eligible: [
+      { expertId: 'e-3', category: 'social_science', specialties: ['law', 'economics'] },
+      { expertId: 'e-1', category: null, specialties: [] },
+      { expertId: 'e-2', category: 'engineering', specialties: ['law'] },
+    ],
+    excluded: [
+      { expertId: 'e-9', rule: 'inactive', reason: EXCLUSION_REASONS.inactive },
+      { expertId: 'e-5', rule: 'own_or_client_unit', reason: EXCLUSION_REASONS.own_or_client_unit },
+      { expertId: 'e-7', rule: 'inactive', reason: EXCLUSION_REASONS.inactive },
+    ],
+  };
+
+  it('keeps every fact in the compact format: eligible in order, the excluded grouped by rule in the order met', () => {
+    const text = encodeDrawPool(pool);
+    expect(JSON.parse(text)).toMatchObject({ format: DRAW_POOL_FORMAT, categories: ['engineering', 'social_science'], specialties: ['economics', 'law'] });
+    expect(decodeDrawPool(text)).toEqual({
+      eligible: pool.eligible,
+      excluded: [pool.excluded[0], pool.excluded[2], pool.excluded[1]],
+    });
+  });
+
+  it('reads a record written before the compact format, and the draw from either is the same', () => {
+    const before = JSON.stringify(pool);
+    expect(decodeDrawPool(before)).toEqual(pool);
+    const rules: PanelRules = { panelSize: 1, backupCount: 2, requiredCategories: [], wantedSpecialties: [] };
+    const seed = seedOf('pool formats');
+    expect(runDraw(decodeDrawPool(encodeDrawPool(pool)), rules, seed)).toEqual(runDraw(decodeDrawPool(before), rules, seed));
+  });
+
+  it('refuses a text that is neither format, or that names a category it does not list', () => {
+    expect(() => decodeDrawPool('{"format":3}')).toThrow();
+    expect(() => decodeDrawPool('{"eligible":[]}')).toThrow();
+    expect(() => decodeDrawPool(JSON.stringify({ format: 2, categories: [], specialties: [], eligible: [['e-1', 4, []]], excluded: [] }))).toThrow();
+  });
+
+  it('takes about half the text of the list of objects for a library of 5,000', () => {
+    const big: DrawPool = {
+      eligible: Array.from({ length: 4_600 }, (_, i) => ({ expertId: randomUUIDFor(i), category: ['social_science', 'engineering', 'management'][i % 3], specialties: ['law', 'environment', 'economics'].slice(0, 1 + (i % 3)) })),
+      excluded: Array.from({ length: 400 }, (_, i) => ({ expertId: randomUUIDFor(10_000 + i), rule: 'inactive', reason: EXCLUSION_REASONS.inactive })),
+    };
+    expect(encodeDrawPool(big).length).toBeLessThan(JSON.stringify(big).length * 0.55);
+  });
+});
+
+/** A fixed UUID-shaped id per number. */
+function randomUUIDFor(n: number): string {
+  const hex = createHash('sha256').update(String(n)).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -32,7 +32,7 @@ import { noticeDrawn, noticeInvitedExperts } from './notices';
 import { loadPoolFacts } from '../../quality/pool';
 import { countsOf } from '../../quality/tasks';
 import { vacantSeatsOf, type TaskJoinedRow } from './queries';
-import { DIGEST_LABEL, DRAW_ENTITY, drawDigest, runDraw, type DrawPool } from '../../quality/records';
+import { DIGEST_LABEL, DRAW_ENTITY, drawDigest, encodeDrawPool, runDraw, type DrawPool } from '../../quality/records';
 import { addEvent, answerDeadlineFrom, openTask, taskRefOf } from './service';
 
 export const DRAW_MESSAGES = {
@@ -182,7 +182,7 @@ export async function drawExperts(request: FastifyRequest, user: AuthUser, id: s
       seed,
       algorithm_version: DRAW_ALGORITHM_VERSION,
       rules: JSON.stringify(rules),
-      pool: JSON.stringify(pool),
+      pool: encodeDrawPool(pool),
       result: JSON.stringify(result),
       warning,
       supervisor: row.supervisor,

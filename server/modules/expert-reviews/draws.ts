@@ -11,7 +11,7 @@ import type { DbOrTrx, ExpertDrawRow } from '../../db/types';
 import { errors } from '../../http/errors';
 import { exclusionCounts } from './drawing';
 import { namesVisible, visibleTask } from './queries';
-import { drawnIds, verifyDraw, type DrawPool } from '../../quality/records';
+import { decodeDrawPool, drawnIds, verifyDraw } from '../../quality/records';
 
 const NOUN = '抽取记录';
 
@@ -23,7 +23,7 @@ async function findDraw(db: DbOrTrx, id: string): Promise<ExpertDrawRow> {
 
 export async function drawRecord(db: DbOrTrx, id: string): Promise<ExpertDrawRecord> {
   const row = await findDraw(db, id);
-  const pool = JSON.parse(row.pool) as DrawPool;
+  const pool = decodeDrawPool(row.pool);
   const result = JSON.parse(row.result) as DrawOutcome;
   const ids = drawnIds(result);
   const experts = ids.length ? await db.selectFrom('experts').select(['id', 'name']).where('id', 'in', ids).execute() : [];
