@@ -28,11 +28,10 @@ import type { DbOrTrx, NotificationRuleRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
-import { DUE_NOTICE_FINDERS } from '../../notifications/kinds';
 import { scanDueNotices, type ScanResult } from '../../notifications/scanner';
 import { requireUser } from '../../security/guard';
 import { stampOf } from '../../workflow/stamp';
-import { NOTICE_KIND_REGISTRY } from '../../notifications/kinds';
+import { DUE_NOTICE_FINDERS, NOTICE_KIND_REGISTRY } from '../../notifications/kinds';
 import { findRule, findTemplate, rulesByTemplate } from './queries';
 
 const RULE_ENTITY = 'notice-rule';

@@ -7,7 +7,7 @@
  */
 import { useRequest } from 'ahooks';
 import { App, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import {
   NOTICE_AUDIENCE_LABELS,
   NOTICE_CHANNEL_LABELS,
@@ -47,20 +47,10 @@ export default function NoticeSettingsPage() {
   const table = useRef<ResourceTableHandle>(null);
   const can = useCan();
   const { message } = App.useApp();
-  const [scanning, setScanning] = useState(false);
   // 立即检查: the server's scan now rather than at its next round (after a rule's change); it
-  // queues only what is due and not queued before, so it asks nothing first.
-  const scanNow = async () => {
-    setScanning(true);
-    try {
-      const answer = await scanNoticeRules();
-      void message.success(answer.message);
-    } catch {
-      // The request layer (src/requestErrors.ts) has shown why.
-    } finally {
-      setScanning(false);
-    }
-  };
+  // queues only what is due and not queued before, so it asks nothing first. A refusal is shown
+  // by the request layer (src/requestErrors.ts).
+  const scan = useRequest(scanNoticeRules, { manual: true, onSuccess: (answer) => void message.success(answer.message) });
   const ruleColumns = useMemo<ResourceColumn<NoticeRuleRecord>[]>(
     () => [
       keywordColumn('规则名称或编码'),
@@ -154,7 +144,7 @@ export default function NoticeSettingsPage() {
         toolbarExtra={
           can('notice:manage')
             ? [
-                <Button key="scan" loading={scanning} onClick={() => void scanNow()} title="按现在的规则找出已到期的通知并排入发送，已排入的不会重复">
+                <Button key="scan" loading={scan.loading} onClick={() => scan.run()} title="按现在的规则找出已到期的通知并排入发送，已排入的不会重复">
                   立即检查
                 </Button>,
               ]
