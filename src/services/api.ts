@@ -10,8 +10,7 @@ export type RequestOptions = Omit<UmiRequestOptions, 'getResponse'>;
 
 /** Calls `url` (relative to /api/v1) and returns the envelope's `data`. */
 export async function api<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const body: ApiEnvelope<T> = await request<ApiEnvelope<T>>(url, { ...options, getResponse: false });
-  return body.data;
+  return (await apiWithMessage<T>(url, options)).data;
 }
 
 /** Like `api`, with the envelope's message too: for actions whose answer says what they did in words. */
