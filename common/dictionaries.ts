@@ -115,6 +115,25 @@ export const DICTIONARIES = [
     items: items(['schedule', '时间冲突'], ['conflict', '存在利害关系需回避'], ['health', '身体原因'], ['other', '其他']),
   },
   {
+    // Values of the kinds the system records by itself are fixed (common/credit.ts
+    // AUTOMATIC_CREDIT_KINDS); staff may add manual kinds, whose points and term the credit rules
+    // version gives.
+    code: 'credit_event_kind',
+    name: '信用事件类型',
+    items: items(
+      ['complaint_upheld', '投诉举报查证属实'],
+      ['complaint_partly', '投诉举报部分属实'],
+      ['inspection_failed', '年检不合格'],
+      ['inspection_overdue', '逾期未参加年检'],
+      ['review_low', '评估报告评审低于60分'],
+      ['review_high', '评估报告评审90分以上'],
+      ['certificate_revoked', '从业人员证书被撤销'],
+      ['false_report', '出具虚假评估报告'],
+      ['violation_other', '其他违规行为'],
+      ['commendation', '表彰奖励'],
+    ),
+  },
+  {
     code: 'article_category',
     name: '文章栏目',
     items: items(

@@ -10,6 +10,8 @@ import { AuthType, type PermissionCode } from './permissions';
 
 /** Icon names; src/layouts/icons.tsx maps each to one imported @ant-design/icons component. */
 export type MenuIconName =
+  | 'AlertOutlined'
+  | 'StarOutlined'
   | 'HomeOutlined'
   | 'ProfileOutlined'
   | 'DashboardOutlined'

@@ -165,6 +165,25 @@ export const PERMISSION_GROUPS = [
     ],
   },
   {
+    group: '投诉举报',
+    items: [
+      { code: 'complaint:view', name: '查看投诉举报' },
+      { code: 'complaint:handle', name: '办理投诉举报（受理、不予受理、办结）' },
+      { code: 'complaint:reveal', name: '查看投诉人完整手机号码（留痕）' },
+      { code: 'complaint:export', name: '导出投诉举报' },
+    ],
+  },
+  {
+    group: '信用管理',
+    items: [
+      { code: 'credit:view', name: '查看信用记录与信用评价' },
+      { code: 'credit:event:edit', name: '登记、撤销不良行为记录与表彰' },
+      { code: 'credit:rule:edit', name: '修订信用评价规则（生成新版本）' },
+      { code: 'credit:rating:manage', name: '开展年度信用评价（启动初评、公示、答复异议、终评）' },
+      { code: 'credit:export', name: '导出信用记录与信用评价' },
+    ],
+  },
+  {
     group: '业绩案例',
     items: [
       { code: 'case:view', name: '查看业绩案例' },

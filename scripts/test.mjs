@@ -98,7 +98,25 @@ async function vitest(project, { env = {}, projects = [project], live = true } =
   passed += p;
   failed += f;
   if (!ok && p + f === 0) failed += 1;
-  return () => summary.push(line(ok, label, `: ${p} passed, ${f} failed`));
+  const failures = failuresIn(report);
+  return () => summary.push(line(ok, label, `: ${p} passed, ${f} failed`), ...failures);
+}
+
+/**
+ * The failed tests of a vitest JSON report, one line each with the first line of its error:
+ * the summary is the end of the log, the part CI keeps when the log is long.
+ */
+function failuresIn(report) {
+  const escape = String.fromCharCode(27); // the terminal colours vitest puts in its messages
+  const firstLine = (text) => String(text ?? '').split(escape).map((part, i) => (i ? part.replace(/^\[[0-9;]*m/, '') : part)).join('').trim().split('\n')[0].slice(0, 300);
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const test of failedTests) lines.push(`      ✗ ${name} > ${test.fullName}：${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && !failedTests.length) lines.push(`      ✗ ${name}：${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 /** Runs steps side by side (none of them live) and adds their summary lines in the order given. */

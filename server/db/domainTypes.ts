@@ -112,6 +112,9 @@ export const DOMAIN_ENTITY_TYPES = [
   'project',
   'annual_inspection',
   'case',
+  'complaint',
+  'credit_event',
+  'credit_objection',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 

@@ -6,6 +6,7 @@
  * Later modules add their tables here and a migration in ./migrations/index.ts.
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { CreditTables } from './creditTypes';
 import type { DomainTables } from './domainTypes';
 import type { NotificationTables } from './notificationTypes';
 import type { QualityReviewTables } from './qualityReviewTypes';
@@ -13,6 +14,7 @@ import type { QualityReviewTables } from './qualityReviewTypes';
 export type * from './domainTypes';
 export type * from './qualityReviewTypes';
 export type * from './notificationTypes';
+export type * from './creditTypes';
 
 /** 0 or 1; see `toBool` / `fromBool` in ./index.ts. */
 export type IntBool = number;
@@ -147,8 +149,8 @@ export interface OperationLogsTable {
   chain_hash: string | null;
 }
 
-/** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts, quality review's and notifications' beside it. */
-export interface Database extends DomainTables, QualityReviewTables, NotificationTables {
+/** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts, quality review's, notifications' and credit's beside it. */
+export interface Database extends DomainTables, QualityReviewTables, NotificationTables, CreditTables {
   accounts: AccountsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;

@@ -3,6 +3,7 @@
  * bundle holds only these, not the whole icon set.
  */
 import type { ReactNode } from 'react';
+import AlertOutlined from '@ant-design/icons/AlertOutlined';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
@@ -23,6 +24,7 @@ import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlin
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import SoundOutlined from '@ant-design/icons/SoundOutlined';
+import StarOutlined from '@ant-design/icons/StarOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
@@ -35,6 +37,7 @@ import type { MenuIconName } from '@common/menu';
  * otherwise read the icon's English name.
  */
 const ICONS: Record<MenuIconName, ReactNode> = {
+  AlertOutlined: <AlertOutlined aria-hidden />,
   AuditOutlined: <AuditOutlined aria-hidden />,
   BankOutlined: <BankOutlined aria-hidden />,
   DashboardOutlined: <DashboardOutlined aria-hidden />,
@@ -55,6 +58,7 @@ const ICONS: Record<MenuIconName, ReactNode> = {
   SettingOutlined: <SettingOutlined aria-hidden />,
   SolutionOutlined: <SolutionOutlined aria-hidden />,
   SoundOutlined: <SoundOutlined aria-hidden />,
+  StarOutlined: <StarOutlined aria-hidden />,
   SwapOutlined: <SwapOutlined aria-hidden />,
   TeamOutlined: <TeamOutlined aria-hidden />,
   TrophyOutlined: <TrophyOutlined aria-hidden />,

@@ -19,6 +19,7 @@ import { practitionerNameIndexMigration } from './0010_practitioner_name_index';
 import { qualityReviewMigration } from './0011_quality_review';
 import { notificationsMigration } from './0012_notifications';
 import { expertDrawCountsMigration } from './0013_expert_draw_counts';
+import { creditMigration } from './0014_credit';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -37,6 +38,7 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0011_quality_review', qualityReviewMigration],
   ['0012_notifications', notificationsMigration],
   ['0013_expert_draw_counts', expertDrawCountsMigration],
+  ['0014_credit', creditMigration],
 ];
 
 /** Every migration this code knows, in order. */

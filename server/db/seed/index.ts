@@ -12,6 +12,7 @@ import { generatePassword, hashPassword } from '../../security/passwords';
 import type { Db, DbOrTrx } from '../types';
 import { seedSitePages } from './sitePages';
 import { seedNotificationDefaults } from './notificationDefaults';
+import { seedDefaultCreditRules } from '../../credit/rules';
 
 export interface SeedResult {
   /** Set only when the super-administrator account was created by this run. */
@@ -29,6 +30,7 @@ export async function seedBase(
     await seedDictionaries(trx, now);
     await seedSitePages(trx, now);
     await seedNotificationDefaults(trx, now);
+    await seedDefaultCreditRules(trx, now);
     const createdAdmin = await ensureAdminAccount(trx, roleId, options, now);
     return { createdAdmin };
   });
