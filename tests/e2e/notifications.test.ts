@@ -58,11 +58,13 @@ async function journey(browser: Browser): Promise<void> {
   await openInspectionYear(s, YEAR, DEADLINE);
 
   // 2. 通知设置's 立即检查 queues the reminder now (instead of at the next scan); the unit's
-  // contact receives it. A second 立即检查 queues nothing more.
+  // contact receives it. A second 立即检查 queues nothing more. The server's own timed scan
+  // may have queued it between the year's opening and the click (then the first answer counts
+  // 0): what must hold either way is one message, and nothing more from the second press.
+  // tests/server/notifications-routes.test.ts counts what the button queues, with no timer.
   await s.goto('/Manage/notice-settings');
   const scan = s.getByRole('button', { name: /立即检查/ });
-  const first = await answerTo<{ notices: number }>(s, { method: 'POST', path: '/api/v1/notice-rules/scan' }, () => scan.click(), '立即检查');
-  expect(first.data.notices).toBeGreaterThanOrEqual(1);
+  await answerTo<{ notices: number }>(s, { method: 'POST', path: '/api/v1/notice-rules/scan' }, () => scan.click(), '立即检查');
   await expect.poll(() => deadlineMailTo(UNIT_EMAIL), MAIL_WAIT).toBe(1);
   const again = await answerTo<{ notices: number }>(s, { method: 'POST', path: '/api/v1/notice-rules/scan' }, () => scan.click(), '再次立即检查');
   expect(again.data.notices).toBe(0);
