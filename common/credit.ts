@@ -93,6 +93,26 @@ export const AUTOMATIC_CREDIT_KINDS = {
 } as const satisfies Record<string, CreditPolarity>;
 export type AutomaticCreditKind = keyof typeof AUTOMATIC_CREDIT_KINDS;
 
+/**
+ * The polarity of every kind the dictionary credit_event_kind is seeded with: the automatic
+ * ones' and the three manual ones'. A kind staff add to the dictionary later has none here:
+ * staff choose the polarity of each such event when they record it (docs/domain.md, "Credit").
+ */
+export const CREDIT_KIND_POLARITIES: Readonly<Record<string, CreditPolarity>> = {
+  ...AUTOMATIC_CREDIT_KINDS,
+  false_report: 'bad',
+  violation_other: 'bad',
+  commendation: 'good',
+};
+
+/** The built-in polarity of a kind, or null for a kind staff added to the dictionary. */
+export function builtInPolarityOf(kind: string): CreditPolarity | null {
+  return Object.hasOwn(CREDIT_KIND_POLARITIES, kind) ? CREDIT_KIND_POLARITIES[kind] : null;
+}
+
+/** Whether points agree with a polarity: bad conduct never adds, a commendation never takes away. */
+export const pointsAgreeWith = (polarity: CreditPolarity, points: number): boolean => (polarity === 'bad' ? points <= 0 : points >= 0);
+
 /** A review whose panel scored under this is a bad-conduct event; at REVIEW_HIGH_SCORE or over, a commendation. */
 export const REVIEW_LOW_SCORE = 60;
 export const REVIEW_HIGH_SCORE = 90;
@@ -123,6 +143,21 @@ export const CREDIT_RATING_STATUS_LABELS: Record<CreditRatingStatus, string> = {
 
 /** 公示 lasts this many days; objections are accepted until its last day, included. */
 export const CREDIT_PUBLICITY_DAYS = 7;
+
+/** 'YYYY-MM-DD' plus `days` (calendar days). */
+export function addCalendarDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The 公示 window of a rating published on `today` (Beijing calendar day): it starts that day
+ * and lasts CREDIT_PUBLICITY_DAYS days, both ends included, so published on 12-01 it runs
+ * 12-01 … 12-07; an objection is accepted on 12-07 and refused on 12-08, and 终评 is possible
+ * from 12-08 on.
+ */
+export function publicityWindow(today: string): { from: string; until: string } {
+  return { from: today, until: addCalendarDays(today, CREDIT_PUBLICITY_DAYS - 1) };
+}
 
 export const CREDIT_OBJECTION_STATUSES = ['pending', 'upheld', 'rejected'] as const;
 export type CreditObjectionStatus = (typeof CREDIT_OBJECTION_STATUSES)[number];

@@ -111,6 +111,13 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
     description: '行业政策、资讯与各地稳评动态',
   },
   { path: '/FrontPage/member-unit', title: '会员之窗', icon: 'BankOutlined' },
+  // The final credit tiers by year, the list under 公示 and bad conduct in term (CREDIT_PAGES.public).
+  {
+    path: '/FrontPage/credit',
+    title: '信用公示',
+    icon: 'StarOutlined',
+    description: '会员单位年度信用评价结果与在期不良行为记录',
+  },
   {
     path: '/FrontPage/comprehensive-information/industry-dynamics',
     title: '专家库',
@@ -119,6 +126,15 @@ export const PUBLIC_PAGES: readonly PageEntry[] = [
   },
   { path: '/FrontPage/download', title: '下载专区', icon: 'DownloadOutlined' },
   { path: '/FrontPage/Contact', title: '联系我们', icon: 'PhoneOutlined' },
+  // Out of the top menu; the footer's 办事服务, 联系我们 and the phone's 栏目 drawer lead to it.
+  {
+    path: '/FrontPage/complaint',
+    title: '投诉举报',
+    icon: 'AlertOutlined',
+    hideInMenu: true,
+    inPhoneMenu: true,
+    description: '对会员单位及其从业人员的投诉与举报，凭编号和查询码查询办理进度',
+  },
   // The results of the header's search box.
   { path: '/FrontPage/search', title: '站内搜索', hideInMenu: true },
   {
@@ -263,6 +279,37 @@ export const MANAGE_ROOT: PageEntry = {
       access: 'canSeeMenu',
       authTypes: [Staff, MemberUnit],
       permission: 'review:task:view',
+    },
+    {
+      // Complaints from the public: staff accept, decline and conclude; the unit complained
+      // about reads its own once accepted and answers in writing (投诉申辩).
+      path: '/Manage/complaint',
+      title: '投诉举报',
+      titleByAuthType: { [MemberUnit]: '投诉申辩' },
+      icon: 'AlertOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit],
+      permission: 'complaint:view',
+    },
+    {
+      // Bad-conduct records and commendations (common/schemas/credit.ts CREDIT_PAGES.events); a
+      // unit reads its own, read only.
+      path: '/Manage/credit-records',
+      title: '信用记录',
+      icon: 'SafetyCertificateOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit],
+      permission: 'credit:view',
+    },
+    {
+      // The yearly ratings, objections and rules (CREDIT_PAGES.ratings); a unit its own score.
+      path: '/Manage/credit-rating',
+      title: '信用评价',
+      titleByAuthType: { [MemberUnit]: '我的信用' },
+      icon: 'StarOutlined',
+      access: 'canSeeMenu',
+      authTypes: [Staff, MemberUnit],
+      permission: 'credit:view',
     },
     {
       path: '/Manage/business-audit',

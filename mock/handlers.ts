@@ -38,6 +38,8 @@ import { operationLogsHandlers, resetOperationLogsMock } from './operationLogs';
 import { accountSecurityHandlers, resetAccountSecurityMock } from './accountSecurity';
 import { expertReviewsHandlers, resetExpertReviewsMock } from './expertReviews';
 import { notificationsHandlers, resetNotificationsMock } from './notifications';
+import { complaintsHandlers, resetComplaintsMock } from './complaints';
+import { creditHandlers, resetCreditMock } from './credit';
 import { dictItems, FIXTURE_ACCOUNTS, LOGIN_FAILED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE, SAME_PASSWORD_MESSAGE } from './fixtures';
 import { accountByUserId, authenticate, passwords, resetSessions, sessions } from './sessions';
 
@@ -127,6 +129,8 @@ export function resetMockState(): void {
   resetMessagesMock();
   resetExpertReviewsMock();
   resetNotificationsMock();
+  resetComplaintsMock();
+  resetCreditMock();
 }
 
 /* ---------- the default handlers ---------- */
@@ -208,4 +212,6 @@ export const handlers: HttpHandler[] = [
   ...workbenchHandlers,
   ...expertReviewsHandlers,
   ...notificationsHandlers,
+  ...complaintsHandlers,
+  ...creditHandlers,
 ];

@@ -219,6 +219,31 @@ export const publicMemberUnits: PublicMemberUnit[] = [
             },
           ]
         : [],
+    // The first unit has a credit record to show (the server's: server/credit/standing.ts).
+    creditTiers:
+      i === 0
+        ? [
+            { year: 2025, tier: 'B' as const, score: 85 },
+            { year: 2024, tier: 'A' as const, score: 95 },
+          ]
+        : [],
+    badConduct:
+      i === 0
+        ? [
+            {
+              id: 'ce-public-1',
+              subjectType: 'unit' as const,
+              unitId: 'unit-1',
+              unitName: name,
+              inWindow: true,
+              practitionerName: null,
+              kind: 'inspection_overdue',
+              kindLabel: '逾期未参加年检',
+              occurredOn: '2026-01-01',
+              termUntil: '2027-01-01',
+            },
+          ]
+        : [],
   };
 });
 

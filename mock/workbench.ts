@@ -63,6 +63,12 @@ export const staffFixture: StaffWorkbench = {
     links: { awaitingDraw: '/Manage/expert-review?status=awaiting_draw', awaitingAnswers: '/Manage/expert-review?status=confirming', awaitingSheets: '/Manage/expert-review?status=scoring' },
   },
   notices: { givenUp: 2, failed: 1, link: '/Manage/notice-records?state=given_up' },
+  complaints: {
+    awaitingAcceptance: 1,
+    dueSoon: 1,
+    overdue: 0,
+    links: { awaitingAcceptance: '/Manage/complaint?status=pending', dueSoon: '/Manage/complaint?due=soon', overdue: '/Manage/complaint?due=overdue' },
+  },
   recentLogs: [
     { id: '101', at: '2026-11-20T02:00:00.000Z', actorName: '系统管理员', entity: 'member-unit', action: 'approve', summary: '审核通过会员单位「润和社会治理咨询有限公司」', result: 'success' },
     { id: '100', at: '2026-11-19T02:00:00.000Z', actorName: '系统管理员', entity: 'auth', action: 'login', summary: '登录成功', result: 'success' },
@@ -110,6 +116,7 @@ export const workbenchHandlers: HttpHandler[] = [
           recentLogs: hasPermission(user, 'system:log:view') ? staffFixture.recentLogs : null,
           reviews: hasPermission(user, 'review:task:view') ? staffFixture.reviews : null,
           notices: hasPermission(user, 'notice:view') ? staffFixture.notices : null,
+          complaints: hasPermission(user, 'complaint:view') ? staffFixture.complaints : null,
         }, own: null };
     } else if (user.authType === AuthType.MemberUnit) {
       body = { view: 'unit', staff: null, own: unitFixture };

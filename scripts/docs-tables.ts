@@ -13,8 +13,8 @@
  *   string literals starting with "/" in those service files; a module answers a path when one
  *   of the "/…" literals in its routes*.ts files shares the path's first two segments (or is a
  *   prefix of them); tables are Kysely's selectFrom / insertInto / updateTable / deleteFrom /
- *   joins in the module's files, kept when the name is a table of server/db/types.ts or
- *   domainTypes.ts.
+ *   joins in the module's files, kept when the name is a table of server/db/types.ts or a
+ *   table file beside it (domainTypes.ts, creditTypes.ts, …).
  * - docs/domain.md: the permission codes of common/permissions.ts by group.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -121,7 +121,9 @@ interface ModuleInfo {
 
 function knownTables(): Set<string> {
   const tables = new Set<string>();
-  for (const file of ['types.ts', 'domainTypes.ts']) {
+  // types.ts and every table file beside it (domainTypes.ts, qualityReviewTypes.ts, …).
+  const files = readdirSync(path.join(ROOT, 'server', 'db')).filter((f) => f === 'types.ts' || f.endsWith('Types.ts'));
+  for (const file of files) {
     for (const match of read(path.join(ROOT, 'server', 'db', file)).matchAll(/^\s+([a-z_]+): [A-Z]\w*Table;/gm)) tables.add(match[1] as string);
   }
   return tables;

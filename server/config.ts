@@ -47,6 +47,9 @@ export interface Config {
   /** Registrations per client address in `registerRateWindowMinutes`; HTTP 429 beyond. */
   registerRateLimit: number;
   registerRateWindowMinutes: number;
+  /** Complaints submitted per client address in `complaintRateWindowMinutes` (POST /public/complaints); HTTP 429 beyond. */
+  complaintRateLimit: number;
+  complaintRateWindowMinutes: number;
   /** The key of the audit trail's hash chain (64 hex / base64 of 32 bytes); unset: `audit.key` in dataDir. */
   auditKey: string | null;
   /**
@@ -273,6 +276,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataCipher,
     registerRateLimit: intVar(env, 'REGISTER_RATE_LIMIT', 5, 1, 100000),
     registerRateWindowMinutes: intVar(env, 'REGISTER_RATE_WINDOW_MINUTES', 60, 1, 60 * 24),
+    complaintRateLimit: intVar(env, 'COMPLAINT_RATE_LIMIT', 5, 1, 100000),
+    complaintRateWindowMinutes: intVar(env, 'COMPLAINT_RATE_WINDOW_MINUTES', 60, 1, 60 * 24),
     auditKey: env.AUDIT_KEY?.trim() || null,
     fileLinkKey: env.FILE_LINK_KEY?.trim() || null,
     auditRetentionDays: intVar(env, 'AUDIT_RETENTION_DAYS', 365, 180, 36500),

@@ -7,6 +7,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { CaseDetail } from './cases';
 import { Nullable, PageQuery } from './common';
+import { CreditFlag } from './credit';
 import { InspectionDetail } from './inspections';
 import { CalendarDate, DateRange, Identifier } from './kinds';
 import { MemberUnitRecord } from './memberUnits';
@@ -93,6 +94,11 @@ export const ReviewQueueItem = Type.Object({
   link: Nullable(Type.String()),
   /** The required documents (REVIEW_REQUIRED_DOCUMENTS) the subject's record has no file for. */
   missing: Type.Array(Type.Object({ slot: Type.String(), label: Type.String() })),
+  /**
+   * A project filing (kind project) of a unit flagged by its credit (./credit.ts CreditFlag: a D
+   * tier in its latest final rating, or bad conduct in term today); absent otherwise.
+   */
+  creditFlag: Type.Optional(CreditFlag),
 });
 export type ReviewQueueItem = Static<typeof ReviewQueueItem>;
 

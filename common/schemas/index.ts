@@ -8,3 +8,5 @@ export * from './system';
 export * from './operationLogs';
 export * from './sitePages';
 export * from './reviewTasks';
+export * from './credit';
+export * from './complaints';

@@ -103,6 +103,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   resend: '重新发送',
   send: '发送',
   scan: '立即检查',
+  // complaints (server/modules/complaints)
+  accept: '受理',
+  decline: '不予受理',
+  reply: '书面申辩',
+  conclude: '办结',
+  // credit (server/modules/credit-*)
+  recompute: '重新计算',
+  publicize: '发布公示',
+  finalize: '终评',
+  answer: '答复',
 };
 
 /** What the audit trail's objects (operation_logs.entity) are called. */
@@ -130,4 +140,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'notice-template': '通知模板',
   'notice-delivery': '通知记录',
   'notice-preference': '通知偏好',
+  complaint: '投诉举报',
+  'credit-event': '信用记录',
+  'credit-rule': '信用评价规则',
+  'credit-rating': '信用评价',
+  'credit-objection': '信用评价异议',
 };

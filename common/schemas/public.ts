@@ -7,7 +7,7 @@
  *   GET /public/articles/:id              one article (+ previous/next; counts a view)
  *   GET /public/notices, /public/notices/:id
  *   GET /public/member-units?level=       the member window
- *   GET /public/member-units/:id          one unit with its approved public cases
+ *   GET /public/member-units/:id          one unit with its approved public cases, final credit tiers, bad conduct in term
  *   GET /public/experts?specialty=        the expert library (phone and e-mail masked)
  *   GET /public/search?q=                 site search over all of the above
  *   GET /public/site-pages/:key           (./sitePages.ts)
@@ -18,6 +18,7 @@
 import Type, { type Static } from 'typebox';
 import { Nullable, PageQuery } from './common';
 import { ARTICLE_CATEGORY_VALUES } from './content';
+import { PublicBadConductItem, PublicUnitCreditTier } from './credit';
 import { PageSize } from './kinds';
 
 /** A file of public content, with addresses a browser can open directly. */
@@ -162,6 +163,10 @@ export const PublicMemberUnit = Type.Object({
   establishedOn: Nullable(Type.String()),
   validUntil: Nullable(Type.String()),
   cases: Type.Array(PublicCase),
+  /** Its final credit tiers of the last three rated years, the latest first (./credit.ts). */
+  creditTiers: Type.Array(PublicUnitCreditTier),
+  /** Its bad-conduct records still in term today (its own and its practitioners'), the latest first. */
+  badConduct: Type.Array(PublicBadConductItem),
 });
 export type PublicMemberUnit = Static<typeof PublicMemberUnit>;
 

@@ -65,6 +65,19 @@ export const ReviewWork = Type.Object({
 });
 export type ReviewWork = Static<typeof ReviewWork>;
 
+/**
+ * Complaints by what they wait for from the association: acceptance, and the association's
+ * deadlines (accepting, concluding) running out (COMPLAINT_DUE_SOON_DAYS of common/credit.ts) or
+ * past; with the complaints page filtered to each.
+ */
+export const ComplaintWork = Type.Object({
+  awaitingAcceptance: Count,
+  dueSoon: Count,
+  overdue: Count,
+  links: Type.Object({ awaitingAcceptance: Type.String(), dueSoon: Type.String(), overdue: Type.String() }),
+});
+export type ComplaintWork = Static<typeof ComplaintWork>;
+
 export const StaffWorkbench = Type.Object({
   pending: Type.Array(WorkbenchPending),
   pendingTotal: Count,
@@ -94,6 +107,8 @@ export const StaffWorkbench = Type.Object({
   reviews: Nullable(ReviewWork),
   /** Notices given up or failed and not resent (通知记录); null without notice:view. */
   notices: Nullable(NoticeWork),
+  /** Complaints waiting for the association; null without complaint:view. */
+  complaints: Nullable(ComplaintWork),
 });
 export type StaffWorkbench = Static<typeof StaffWorkbench>;
 

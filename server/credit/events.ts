@@ -6,8 +6,12 @@
  * restarts or instances.
  */
 import { randomUUID } from 'node:crypto';
-import { AUTOMATIC_CREDIT_KINDS, type AutomaticCreditKind, type CreditSourceType } from '@common/credit';
+import { AUTOMATIC_CREDIT_KINDS, CREDIT_POLARITY_LABELS, type AutomaticCreditKind, type CreditSourceType } from '@common/credit';
+import { creditEventLink } from '@common/schemas/credit';
+import { dictLabels } from '../db/dictionaries';
 import type { DbOrTrx } from '../db/types';
+import { notifyPractitioner, notifyUnit, type MessageInput } from '../notify';
+import type { OperationEntry } from '../oplog';
 import { kindRule, rulesInForce } from './rules';
 
 export interface AutomaticEventInput {
@@ -36,11 +40,24 @@ export function termUntil(date: string, months: number): string {
 
 export const autoKey = (kind: string, sourceId: string): string => `${kind}:${sourceId}`;
 
+export interface AutomaticEventOptions {
+  /**
+   * Writes the event's operation-log row in the caller's transaction: a request's step passes
+   * `(entry) => logOperation(trx, request, entry)`, a job `appendOperation` (server/oplog.ts).
+   */
+  log?: (entry: OperationEntry) => Promise<void>;
+}
+
 /**
  * Records the event unless its source already made it. Resolves to the event's id and whether
- * this call made it.
+ * this call made it. A new event also leaves a message to its unit (and practitioner) and,
+ * given `options.log`, its operation-log row, all in the caller's transaction.
  */
-export async function recordAutomaticEvent(trx: DbOrTrx, input: AutomaticEventInput): Promise<{ id: string; created: boolean }> {
+export async function recordAutomaticEvent(
+  trx: DbOrTrx,
+  input: AutomaticEventInput,
+  options: AutomaticEventOptions = {},
+): Promise<{ id: string; created: boolean }> {
   const key = autoKey(input.kind, input.sourceId);
   const existing = await trx.selectFrom('credit_events').select('id').where('auto_key', '=', key).executeTakeFirst();
   if (existing) return { id: existing.id, created: false };
@@ -59,6 +76,7 @@ export async function recordAutomaticEvent(trx: DbOrTrx, input: AutomaticEventIn
       kind: input.kind,
       occurred_on: input.occurredOn,
       points: rule.points,
+      points_note: null,
       term_until: termUntil(input.occurredOn, rule.termMonths),
       description: input.description,
       source_type: input.sourceType,
@@ -82,5 +100,21 @@ export async function recordAutomaticEvent(trx: DbOrTrx, input: AutomaticEventIn
     const theirs = await trx.selectFrom('credit_events').select('id').where('auto_key', '=', key).executeTakeFirstOrThrow();
     return { id: theirs.id, created: false };
   }
+  const label = (await dictLabels(trx, 'credit_event_kind')).get(input.kind) ?? input.kind;
+  const polarity = CREDIT_POLARITY_LABELS[AUTOMATIC_CREDIT_KINDS[input.kind]];
+  const words = `${label}（${rule.points > 0 ? '+' : ''}${rule.points} 分）`;
+  await options.log?.({ entity: 'credit-event', entityId: id, action: 'create', summary: `系统自动登记${polarity}：${words}，${input.description}` });
+  // The source step sends its own decision; this says what it means for the unit's credit.
+  const message: MessageInput = {
+    kind: 'system',
+    title: `新增${polarity}记录：${label}`,
+    body: `${input.description}\n计分：${rule.points > 0 ? '+' : ''}${rule.points} 分，公示至 ${termUntil(input.occurredOn, rule.termMonths)}。`,
+    link: creditEventLink(id),
+    subjectType: 'credit_event',
+    subjectId: id,
+  };
+  await notifyUnit(trx, input.unitId, message, new Date(now));
+  // A practitioner has no credit page of their own: the message without the link.
+  if (input.practitionerId) await notifyPractitioner(trx, input.practitionerId, { ...message, link: null }, new Date(now));
   return { id, created: true };
 }

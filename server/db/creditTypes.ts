@@ -4,7 +4,7 @@
  * units' objections. Conventions as in ./domainTypes.ts (text ids, ISO timestamps, 'YYYY-MM-DD'
  * dates, 0/1 booleans, JSON as text).
  */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type {
   ComplaintConclusion,
   ComplaintKind,
@@ -32,6 +32,8 @@ export interface ComplaintsTable extends AuditColumns {
   complainant_name: string | null;
   /** Encrypted like a practitioner's phone (server/pii). */
   complainant_phone_enc: string | null;
+  /** Optional; encrypted like the phone. */
+  complainant_email_enc: string | null;
   unit_id: string;
   practitioner_id: string | null;
   project_id: string | null;
@@ -91,6 +93,8 @@ export interface CreditEventsTable extends AuditColumns {
   kind: string;
   occurred_on: string;
   points: number;
+  /** Why staff set points other than the kind's rule (manual events only), else null. */
+  points_note: string | null;
   /** 'YYYY-MM-DD': the last day the event is public (in term). */
   term_until: string;
   description: string;
@@ -154,6 +158,7 @@ export interface CreditTables {
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type CreditEventRow = Selectable<CreditEventsTable>;
+export type NewCreditEvent = Insertable<CreditEventsTable>;
 export type CreditRuleVersionRow = Selectable<CreditRuleVersionsTable>;
 export type CreditRatingRow = Selectable<CreditRatingsTable>;
 export type CreditRatingUnitRow = Selectable<CreditRatingUnitsTable>;

@@ -127,4 +127,26 @@ export const FILE_HOLDERS: readonly (FileHolder & { ownerTypes: readonly DomainE
     staff: ['inspection:view', 'inspection:review'],
     holds: attachedTo('annual_inspection'),
   },
+  {
+    // The unit an event counts against reads them too (its read rule, server/modules/credit-events/queries.ts).
+    what: '信用记录（不良行为、表彰）的证明材料',
+    ownerTypes: ['credit_event'],
+    staff: ['credit:view', 'credit:event:edit'],
+    holds: attachedTo('credit_event'),
+  },
+  {
+    // The objecting unit reads them too (its read rule, server/modules/credit-ratings/queries.ts).
+    what: '信用评价异议的材料',
+    ownerTypes: ['credit_objection'],
+    staff: ['credit:view', 'credit:rating:manage'],
+    holds: attachedTo('credit_objection'),
+  },
+  {
+    // The unit complained about reads them once the complaint is accepted (its read rule,
+    // server/modules/complaints/queries.ts isComplaintFileOf).
+    what: '投诉举报的附件、被投诉单位的申辩材料',
+    ownerTypes: ['complaint'],
+    staff: ['complaint:view', 'complaint:handle'],
+    holds: attachedTo('complaint'),
+  },
 ];

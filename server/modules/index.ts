@@ -48,6 +48,10 @@ import workbenchRoutes from './workbench/routes';
 import expertReviewsRoutes from './expert-reviews/routes';
 import notificationRulesRoutes from './notification-rules/routes';
 import notificationDeliveriesRoutes from './notification-deliveries/routes';
+import complaintsRoutes from './complaints/routes';
+import creditEventsRoutes from './credit-events/routes';
+import creditRulesRoutes from './credit-rules/routes';
+import creditRatingsRoutes from './credit-ratings/routes';
 import { infoChangeReviewHandler, registrationReviewHandler } from './member-units/reviewHandler';
 import { practitionerReviewHandler } from './practitioners/reviewHandler';
 import { unitChangeReviewHandler } from './unit-changes/reviewHandler';
@@ -88,6 +92,10 @@ export const apiModules: FastifyPluginAsync[] = [
   expertReviewsRoutes,
   notificationRulesRoutes,
   notificationDeliveriesRoutes,
+  complaintsRoutes,
+  creditEventsRoutes,
+  creditRulesRoutes,
+  creditRatingsRoutes,
 ];
 
 /** One entry per review kind the business-audit queue can decide. */

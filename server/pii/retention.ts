@@ -10,7 +10,9 @@
  * - rejected registration: the contact person's phone and e-mail erased (the person's name to
  *   the surname and "*"), the unit's files detached; the unit's name stays;
  * - both: the notices' records lose the addresses they were sent to, and what was still to be
- *   sent is stopped (server/notifications/erasure.ts).
+ *   sent is stopped (server/notifications/erasure.ts);
+ * - a complaint closed (declined or concluded) that long ago: the complainant's name, phone and
+ *   e-mail erased, the complaint kept (eraseExpiredComplainants, below).
  *
  * A detached file's record is deleted when nothing else refers to it, and its content leaves
  * the disk when no other record shares it (content is stored once per MD5). The same erasure
@@ -353,4 +355,87 @@ export async function anonymiseExpiredPersonalData(db: Db, options: RetentionOpt
     if (batch.practitioners + batch.units === 0) break;
   }
   return result;
+}
+
+// ---- complainants ------------------------------------------------------------------------------
+
+export interface ComplainantRetentionOptions {
+  now: Date;
+  retentionDays: number;
+  log: AuditContext;
+  batchSize?: number;
+}
+
+/**
+ * The complainant's name, phone and e-mail of a complaint closed (declined, or concluded) more
+ * than `retentionDays` ago (the same PERSONAL_DATA_RETENTION_DAYS as the practitioners'): erased,
+ * `erased_at` set, the version moved on; the notices sent to the complainant lose their addresses
+ * and what was still to be sent is stopped (server/notifications/erasure.ts). The complaint itself,
+ * its steps, files and outcome stay: they are the unit's credit record. A complaint still open
+ * keeps its contacts, whatever its age; an anonymous 举报 has none. Returns how many were erased;
+ * one audit row per batch. Safe to repeat and to run on two instances at once (each erasure is a
+ * conditional update).
+ */
+export async function eraseExpiredComplainants(db: Db, options: ComplainantRetentionOptions): Promise<number> {
+  const { now, retentionDays, log } = options;
+  const batchSize = options.batchSize ?? 100;
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  const at = now.toISOString();
+  let erased = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('complaints')
+      .select(['id', 'complainant_name', 'version'])
+      .where('erased_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'concluded'), eb('concluded_at', '<', cutoff)]),
+          eb.and([eb('status', '=', 'declined'), eb('decided_at', '<', cutoff)]),
+        ]),
+      )
+      .where((eb) => eb.or([eb('complainant_name', 'is not', null), eb('complainant_phone_enc', 'is not', null), eb('complainant_email_enc', 'is not', null)]))
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    const done = await db.transaction().execute(async (trx) => {
+      let count = 0;
+      for (const row of rows) {
+        const updated = await trx
+          .updateTable('complaints')
+          .set({ complainant_name: null, complainant_phone_enc: null, complainant_email_enc: null, erased_at: at, version: Number(row.version) + 1, updated_at: at, updated_by: null })
+          .where('id', '=', row.id)
+          .where('version', '=', row.version)
+          .where('erased_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) continue;
+        await eraseNoticeData(trx, {
+          recipientKey: `person:complaint:${row.id}`,
+          name: row.complainant_name ? anonymisedName(row.complainant_name) : ANONYMISED_MARK,
+          certificateIds: [],
+          at,
+        });
+        count += 1;
+      }
+      if (count > 0) {
+        await appendOperation(
+          trx,
+          log,
+          {
+            entity: 'personal-data',
+            entityId: null,
+            action: 'anonymise',
+            summary: `按个人信息保存期限（${retentionDays}天，${cutoff.slice(0, 10)}之前办结或不予受理）删除投诉举报的投诉人姓名和联系方式${count}件`,
+          },
+          { id: null, name: '系统' },
+          { requestId: null, ip: null, userAgent: null },
+        );
+      }
+      return count;
+    });
+    erased += done;
+    // Nothing of this round could be done (taken by another instance): stop rather than spin.
+    if (done === 0) break;
+  }
+  return erased;
 }

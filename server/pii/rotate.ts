@@ -137,6 +137,39 @@ export async function rotateKey(
     options.onBatch?.(rows);
   }
 
+  // The complainants' phones and e-mails (server/modules/complaints): re-encrypted.
+  for (;;) {
+    const page = await db.kysely
+      .selectFrom('complaints')
+      .select(['id', 'complainant_phone_enc', 'complainant_email_enc'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('complainant_phone_enc', 'is not', null), eb('complainant_phone_enc', 'not like', current)]),
+          eb.and([eb('complainant_email_enc', 'is not', null), eb('complainant_email_enc', 'not like', current)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(options.batchSize ?? BATCH)
+      .execute();
+    if (page.length === 0) break;
+    if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) {
+      throw new Error('rotation interrupted (test)');
+    }
+    await db.kysely.transaction().execute(async (trx) => {
+      for (const row of page) {
+        const again = (stored: string | null) => (stored ? newCipher.encrypt(decrypt(stored)) : null);
+        await trx
+          .updateTable('complaints')
+          .set({ complainant_phone_enc: again(row.complainant_phone_enc), complainant_email_enc: again(row.complainant_email_enc) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    });
+    rows += page.length;
+    batches += 1;
+    options.onBatch?.(rows);
+  }
+
   await storeKeyCheck(db.kysely, newCipher);
   if (keys.fileMode) {
     const file = keyFilePath(config.dataDir);

@@ -4,8 +4,10 @@
  * declared conflicts each is half a million conflicts: only those naming the assessing unit or
  * the client are read, by their normalised name, which the rules compare anyway).
  *
- * Not yet known to the system: bad-conduct records (a later capability keeps them), so
- * badConductInTerm is false for everyone.
+ * Bad conduct (回避 rule bad_conduct, docs/expert-draw.md): an expert whose practitioner record
+ * (experts.practitioner_id) has an active bad-conduct event (credit_events, polarity bad) whose
+ * term runs to the review date or later. An expert without a practitioner record has no credit
+ * events, so the rule never excludes them.
  */
 import type { DbOrTrx } from '../db/types';
 import { COUNTED_SEAT_STATUSES, reviewsInYear } from './standing';
@@ -29,7 +31,7 @@ const dayOf = (iso: string | null): string | null => (iso ? iso.slice(0, 10) : n
 
 export async function loadPoolFacts(db: DbOrTrx, input: PoolInput): Promise<ExpertFacts[]> {
   const keys = [...new Set([unitKey(input.unitName), ...(input.clientName ? [unitKey(input.clientName)] : [])].filter(Boolean))];
-  const [experts, specialties, conflicts, records, moves, reportMembers, reviews, lastOfUnit] = await Promise.all([
+  const [experts, specialties, conflicts, records, moves, reportMembers, reviews, lastOfUnit, badConduct] = await Promise.all([
     db.selectFrom('experts').select(['id', 'active', 'category', 'work_unit', 'practitioner_id']).orderBy('id').execute(),
     db.selectFrom('expert_specialties').select(['expert_id', 'specialty']).orderBy('expert_id').orderBy('specialty').execute(),
     keys.length
@@ -74,6 +76,16 @@ export async function loadPoolFacts(db: DbOrTrx, input: PoolInput): Promise<Expe
       .where('s.status', 'in', [...COUNTED_SEAT_STATUSES])
       .groupBy('s.expert_id')
       .execute(),
+    // Linked practitioners with bad conduct still in term on the review date.
+    db
+      .selectFrom('experts as e')
+      .innerJoin('credit_events as ce', 'ce.practitioner_id', 'e.practitioner_id')
+      .select('e.id as expert_id')
+      .distinct()
+      .where('ce.status', '=', 'active')
+      .where('ce.polarity', '=', 'bad')
+      .where('ce.term_until', '>=', input.reviewOn)
+      .execute(),
   ]);
 
   const specialtiesOf = groupBy(specialties, (r) => r.expert_id, (r) => r.specialty);
@@ -92,6 +104,7 @@ export async function loadPoolFacts(db: DbOrTrx, input: PoolInput): Promise<Expe
   );
   const tookPart = new Set(reportMembers.map((r) => r.expert_id));
   const lastOn = new Map(lastOfUnit.map((r) => [r.expert_id, r.last === null ? null : String(r.last)]));
+  const inTerm = new Set(badConduct.map((r) => r.expert_id));
 
   return experts.map((e) => ({
     expertId: e.id,
@@ -104,7 +117,7 @@ export async function loadPoolFacts(db: DbOrTrx, input: PoolInput): Promise<Expe
     tookPartInReport: tookPart.has(e.id),
     reviewsThisYear: reviews.get(e.id) ?? 0,
     lastReviewOfUnitOn: lastOn.get(e.id) ?? null,
-    badConductInTerm: false,
+    badConductInTerm: inTerm.has(e.id),
   }));
 }
 

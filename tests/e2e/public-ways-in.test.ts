@@ -1,7 +1,7 @@
 /**
  * The public site's ways in, in real Chromium at 1440 and 375 px: the header's service bar leads
  * to the unit login, the joining guide, the application and the certificate page; the footer's
- * 办事服务 leads there and to 通知公告; 通知公告 stays out of the top menu but the phone's 栏目
+ * 办事服务 leads there, to 通知公告 and to 投诉举报; 通知公告 stays out of the top menu but the phone's 栏目
  * drawer has it; 行业动态 is reached from the menu; the home page's 证书查询 opens the certificate
  * with its number filled in. Then an industry article with a cover, published through the API,
  * shows the cover on its list row and its detail page, whose breadcrumb names 行业动态.
@@ -38,6 +38,7 @@ const WAYS_IN = [
   { name: '证书查验', url: '/certificate-view', heading: titleOf('/certificate-view') },
 ];
 const NOTICES = { name: '通知公告', url: '/FrontPage/notice', heading: titleOf('/FrontPage/notice') };
+const COMPLAINTS = { name: '投诉举报', url: '/FrontPage/complaint', heading: titleOf('/FrontPage/complaint') };
 const INDUSTRY = { name: '行业动态', url: '/FrontPage/comprehensive-information/industry-news', heading: '行业动态' };
 
 const here = (page: Page) => {
@@ -54,7 +55,7 @@ async function follow(page: Page, link: ReturnType<Page['getByRole']>, way: { ur
 }
 
 describe.each(WIDTHS)('at $width px', (viewport) => {
-  it('the header and the footer lead to the ways in and to 通知公告', async () => {
+  it('the header and the footer lead to the ways in, to 通知公告 and to 投诉举报', async () => {
     const { page, context, errors } = await openPage(browser, viewport);
     try {
       await page.goto('/');
@@ -67,7 +68,7 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
       }
 
       const services = page.getByRole('contentinfo').getByRole('navigation', { name: '办事服务' });
-      for (const way of [...WAYS_IN, NOTICES]) {
+      for (const way of [...WAYS_IN, NOTICES, COMPLAINTS]) {
         const link = services.getByRole('link', { name: way.name, exact: true });
         await link.scrollIntoViewIfNeeded();
         await follow(page, link, way);

@@ -94,11 +94,12 @@ describe('public and standalone pages', () => {
 describe('back office', () => {
   const children = MANAGE_PAGES.filter((c) => c.path.startsWith('/Manage/'));
 
-  it('has twenty-three back-office pages: nineteen management pages and four more', () => {
+  it('has twenty-six back-office pages: twenty-two management pages and four more', () => {
     // The four: 审计日志, 在线用户 (account security), 个人中心, 消息中心 (header only). The
-    // nineteen include 评审管理 (quality review) and 通知设置, 通知记录 (notifications).
-    expect(children).toHaveLength(23);
-    expect(children.map((c) => c.title)).toEqual(expect.arrayContaining(['评审管理', '通知设置', '通知记录']));
+    // twenty-two include 评审管理 (quality review), 通知设置, 通知记录 (notifications), 投诉举报,
+    // 信用记录 and 信用评价 (credit).
+    expect(children).toHaveLength(26);
+    expect(children.map((c) => c.title)).toEqual(expect.arrayContaining(['评审管理', '通知设置', '通知记录', '投诉举报', '信用记录', '信用评价']));
   });
 
   // Each page as seen by an account that may open it: staff pages by the super-administrator,

@@ -69,6 +69,7 @@ const PARAMS: Record<string, () => string> = {
   year: () => '2026',
   practitionerId: () => randomUUID(),
   reviewId: () => randomUUID(),
+  unitId: () => randomUUID(),
 };
 
 /** Calls that change the caller's own session or consent: made last, logout the very last. */
@@ -174,11 +175,13 @@ describe('ownership: what unit A owns, unit B cannot reach', () => {
     const project = await db.selectFrom('projects').select('id').where('unit_id', '=', DEMO_UNIT_ID).executeTakeFirstOrThrow();
     const kase = await db.selectFrom('cases').select('id').where('unit_id', '=', DEMO_UNIT_ID).executeTakeFirstOrThrow();
     const inspection = await db.selectFrom('annual_inspections').select('id').where('unit_id', '=', DEMO_UNIT_ID).executeTakeFirstOrThrow();
+    const creditEvent = await db.selectFrom('credit_events').select('id').where('unit_id', '=', DEMO_UNIT_ID).executeTakeFirstOrThrow();
     return [
       ['practitioners', DEMO_PRACTITIONER_ID],
       ['projects', project.id],
       ['cases', kase.id],
       ['annual-inspections', inspection.id],
+      ['credit-events', creditEvent.id],
     ];
   }
 
@@ -618,6 +621,60 @@ const CHAIN_ROUTES: Record<string, ChainRoute> = {
           consent: true,
         },
       };
+    },
+  },
+  'POST /api/v1/credit-events': {
+    callers: [{ staff: ['credit:event:edit'] }, 'admin'],
+    build: async (c) => ({
+      body: { subjectType: 'unit', unitId: DEMO_UNIT_ID, kind: 'violation_other', occurredOn: '2026-01-05', description: `链条测试记录${c.next()}`, fileIds: [] },
+    }),
+  },
+  'POST /api/v1/credit-ratings/{id}/objections': {
+    callers: ['unitA'],
+    // A year in 公示 for unit A to object to (the demo's 2025 rating is final): 2024, started and published.
+    prepare: async (c) => {
+      const started = await c.t.call<{ id: string }>('POST', 'credit-ratings', { token: c.adminToken, body: { year: 2024 } });
+      expect(started.body.status, started.body.message).toBe(1);
+      const published = await c.t.call('POST', `credit-ratings/${started.body.data.id}/publicize`, { token: c.adminToken, body: { version: 0 } });
+      expect(published.body.status, published.body.message).toBe(1);
+      return started.body.data.id;
+    },
+    build: async (c, id) => ({ params: { id }, body: { content: `链条测试异议${c.next()}`, fileIds: [] } }),
+  },
+  'POST /api/v1/public/complaints': {
+    callers: ['anonymous'],
+    // The attachments come through the anonymous upload (the caller's own file is one of those).
+    build: async (c) => ({
+      body: {
+        kind: 'complaint',
+        anonymous: false,
+        name: '链条投诉人',
+        phone: '13800002222',
+        unitId: DEMO_UNIT_ID,
+        title: `链条投诉${c.next()}`,
+        content: '链条测试：投诉内容',
+        fileIds: [],
+        consent: true,
+      },
+    }),
+  },
+  'POST /api/v1/complaints/{id}/reply': {
+    callers: ['unitA'],
+    // A complaint about unit A, accepted by staff: the unit answers it with its files.
+    prepare: async (c) => {
+      const submitted = await c.t.call<{ complaintNo: string }>('POST', 'public/complaints', {
+        ip: `10.78.0.${c.next() % 250}`,
+        body: { kind: 'complaint', anonymous: false, name: '链条投诉人', phone: '13800002222', unitId: DEMO_UNIT_ID, title: '链条申辩', content: '链条测试', consent: true },
+      });
+      expect(submitted.body.status, submitted.body.message).toBe(1);
+      const row = await c.t.db.kysely.selectFrom('complaints').select(['id', 'version']).where('complaint_no', '=', submitted.body.data.complaintNo).executeTakeFirstOrThrow();
+      const accepted = await c.t.call('POST', `complaints/${row.id}/accept`, { token: c.adminToken, body: { version: Number(row.version) } });
+      expect(accepted.body.status, accepted.body.message).toBe(1);
+      return row.id;
+    },
+    build: async (c, id) => {
+      const row = await c.t.db.kysely.selectFrom('complaints').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+      return { params: { id }, body: { version: Number(row.version), answer: '链条测试：书面申辩' } };
     },
   },
   'POST /api/v1/file/upload/instant': {

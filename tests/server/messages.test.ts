@@ -74,6 +74,8 @@ describe.each(dialects)('messages on %s', (dialect) => {
   });
 
   it('a registration decision reaches the unit, with the member number or the reason', async () => {
+    // The demo data leaves demo_unit messages of its own (a credit event the system recorded).
+    const before = (await inbox('demo_unit')).length;
     const res = await decide(await pendingReview('registration', 'demo-unit-7'), 'approve');
     expect(res.body.data.results[0]?.ok).toBe(true);
     const [message] = await inbox('m_unit7');
@@ -81,7 +83,7 @@ describe.each(dialects)('messages on %s', (dialect) => {
     expect(message).toMatchObject({ kind: 'decision', title: '入会申请已审核通过', link: '/Manage/memberInfo', subject_type: 'unit', subject_id: 'demo-unit-7', read_at: null });
     expect(message?.body).toContain(unit.member_no as string);
     // Nobody else was told.
-    expect(await inbox('demo_unit')).toHaveLength(0);
+    expect(await inbox('demo_unit')).toHaveLength(before);
     expect(await inbox('m_unit_approver')).toHaveLength(0);
   });
 

@@ -79,6 +79,9 @@ describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who use
       '轮播新闻管理',
       '项目管理',
       '评审管理',
+      '投诉举报',
+      '信用记录',
+      '信用评价',
       '业务审核管理',
       '业绩案例管理',
       '通知设置',
@@ -118,6 +121,9 @@ describe('back-office menu by authType (common/menu.ts; docs/domain.md, "Who use
       '年检管理',
       '项目管理',
       '项目评审',
+      '投诉申辩',
+      '信用记录',
+      '我的信用',
       '业绩案例管理',
     ]);
   });

@@ -197,3 +197,33 @@ describe('业务审核管理', () => {
     expect(within(panel).getByText('缺少必需材料：资质文件')).toBeInTheDocument();
   });
 });
+
+describe('业务审核管理: a project filing of a unit flagged by its credit', () => {
+  it('shows the flag as tags in the row and as a warning in the drawer', async () => {
+    const model = businessAuditDb.items[0];
+    businessAuditDb.items.push({
+      ...model,
+      item: {
+        ...model.item,
+        id: 'rv-project-flagged',
+        kind: 'project',
+        kindLabel: '项目备案',
+        subjectType: 'project',
+        subjectId: 'pj-flagged',
+        subjectName: '城东旧改项目稳评',
+        creditFlag: { tier: 'D', ratingYear: 2025, badConductInTerm: 2 },
+      },
+      status: 'pending',
+      handler: null,
+    });
+    await open();
+    await screen.findByText('城东旧改项目稳评', undefined, { timeout: 5000 });
+    const row = rowOf('城东旧改项目稳评');
+    expect(within(row).getByText('信用D级（2025年度）')).toBeInTheDocument();
+    expect(within(row).getByText('不良行为在期 2 条')).toBeInTheDocument();
+    // Other rows carry no flag.
+    expect(within(rowOf('润和社会治理咨询有限公司')).queryByText(/信用D级|不良行为在期/)).toBeNull();
+    await openDrawerOn('城东旧改项目稳评');
+    expect(await within(drawer()).findByText('该单位有信用提示：信用D级（2025年度）；不良行为在期 2 条', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

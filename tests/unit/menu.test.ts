@@ -18,13 +18,14 @@ describe('public top menu', () => {
       '协会新闻',
       '行业动态',
       '会员之窗',
+      '信用公示',
       '专家库',
       '下载专区',
       '联系我们',
     ]);
   });
 
-  it('the phone’s 栏目 drawer lists 通知公告 too, and no other hidden page', () => {
+  it('the phone’s 栏目 drawer lists 通知公告 and 投诉举报 too, and no other hidden page', () => {
     expect(titles(publicMenuEntries('/', undefined, { phone: true }))).toEqual([
       '首页',
       '协会简介',
@@ -33,9 +34,11 @@ describe('public top menu', () => {
       '协会新闻',
       '行业动态',
       '会员之窗',
+      '信用公示',
       '专家库',
       '下载专区',
       '联系我们',
+      '投诉举报',
     ]);
   });
 

@@ -92,10 +92,10 @@ describe('every route has its page file', () => {
     }
   });
 
-  it('the back office has its twenty-three pages, the index and the not-found page', () => {
-    // The sixteen management pages, 评审管理, 通知设置 and 通知记录, plus the audit log, online
-    // users, personal centre, messages.
-    expect(manageRoutes).toHaveLength(23);
+  it('the back office has its twenty-six pages, the index and the not-found page', () => {
+    // The sixteen management pages, 评审管理, 通知设置, 通知记录, 投诉举报, 信用记录 and 信用评价,
+    // plus the audit log, online users, personal centre, messages.
+    expect(manageRoutes).toHaveLength(26);
     expect(fs.existsSync(path.join(pagesDir, 'Manage/index.tsx'))).toBe(true);
     expect(fs.existsSync(path.join(pagesDir, '404.tsx'))).toBe(true);
   });

@@ -176,6 +176,8 @@ describe('site pages and member units', () => {
     expect(terms).toEqual(['通讯地址', '邮政编码', '联系电话', '传真', '电子邮箱', '办公时间']);
     expect(screen.getByText(/周一至周五/)).toBeInTheDocument();
     expect(screen.getByText('来访请提前电话预约。')).toBeInTheDocument();
+    // The way to 投诉举报, under the details.
+    expect(screen.getByRole('link', { name: '投诉举报' })).toHaveAttribute('href', '/FrontPage/complaint');
   });
 
   it('a member unit with its introduction, validity and public cases; a hidden one says so', async () => {

@@ -110,14 +110,14 @@ describe('the header', () => {
 });
 
 describe('the footer', () => {
-  it('网站导航 has 专家库 and 行业动态 apart; 办事服务 has the ways in and 通知公告', () => {
+  it('网站导航 has 专家库 and 行业动态 apart; 办事服务 has the ways in, 通知公告 and 投诉举报', () => {
     renderLayout();
     const footer = document.querySelector('footer')!;
     const site = within(footer).getByRole('navigation', { name: '网站导航' });
     expect(within(site).getByRole('link', { name: '专家库' })).toHaveAttribute('href', '/FrontPage/comprehensive-information/industry-dynamics');
     expect(within(site).getByRole('link', { name: '行业动态' })).toHaveAttribute('href', '/FrontPage/comprehensive-information/industry-news');
     const services = within(footer).getByRole('navigation', { name: '办事服务' });
-    expect(hrefs(within(services).getAllByRole('link'))).toEqual({ ...WAYS_IN, 通知公告: '/FrontPage/notice' });
+    expect(hrefs(within(services).getAllByRole('link'))).toEqual({ ...WAYS_IN, 通知公告: '/FrontPage/notice', 投诉举报: '/FrontPage/complaint' });
   });
 });
 

@@ -39,6 +39,11 @@ describe('工作台', () => {
     expect(screen.getByRole('link', { name: '待抽取专家：1 项' })).toHaveAttribute('href', '/Manage/expert-review?status=awaiting_draw');
     expect(screen.getByRole('link', { name: '待专家确认：2 项' })).toHaveAttribute('href', '/Manage/expert-review?status=confirming');
     expect(screen.getByRole('link', { name: '待录入评分表：1 项' })).toHaveAttribute('href', '/Manage/expert-review?status=scoring');
+
+    // Complaints: waiting for acceptance, deadlines running out or past, each a link to the filtered list.
+    expect(screen.getByRole('link', { name: '投诉举报待受理：1 件' })).toHaveAttribute('href', '/Manage/complaint?status=pending');
+    expect(screen.getByRole('link', { name: '投诉举报即将到期：1 件' })).toHaveAttribute('href', '/Manage/complaint?due=soon');
+    expect(screen.getByRole('link', { name: '投诉举报已逾期：0 件' })).toHaveAttribute('href', '/Manage/complaint?due=overdue');
   });
 
   it('staff choose the year of the charts; the board reloads that year', async () => {
@@ -63,6 +68,8 @@ describe('工作台', () => {
     // Nor the review counts without review:task:view.
     expect(screen.queryByText('专家评审')).toBeNull();
     expect(screen.queryByRole('link', { name: /待抽取专家/ })).toBeNull();
+    // Nor the complaints without complaint:view.
+    expect(screen.queryByRole('link', { name: /投诉举报待受理/ })).toBeNull();
   });
 
   it('a member unit: its to-dos with counts and links, its certificate about to expire, its inspection', async () => {

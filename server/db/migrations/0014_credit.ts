@@ -28,6 +28,8 @@ export function creditMigration(): Migration {
           .addColumn('anonymous', 'integer', (c) => c.notNull().defaultTo(0))
           .addColumn('complainant_name', 'text')
           .addColumn('complainant_phone_enc', 'text')
+          // Optional, encrypted like the phone: the progress notices go there too.
+          .addColumn('complainant_email_enc', 'text')
           .addColumn('unit_id', 'text', (c) => c.notNull().references('member_units.id').onDelete('restrict'))
           .addColumn('practitioner_id', 'text', (c) => c.references('practitioners.id').onDelete('set null'))
           .addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null'))
@@ -97,6 +99,8 @@ export function creditMigration(): Migration {
           .addColumn('kind', 'text', notNull)
           .addColumn('occurred_on', 'text', notNull)
           .addColumn('points', 'integer', notNull)
+          // Why staff gave points other than the kind's rule (a manual event's override), else null.
+          .addColumn('points_note', 'text')
           .addColumn('term_until', 'text', notNull)
           .addColumn('description', 'text', notNull)
           // manual | complaint | annual_inspection | review_task | practitioner

@@ -4,8 +4,8 @@
  * practitioners, articles...; demo_unit's and demo_practitioner's rows are among them).
  * Idempotent. The parts, by subject: ./demoData.ts (the rows, from ./demoUnits.ts,
  * ./demoPractitioners.ts, ./demoExperts.ts, ./demoContent.ts, ./demoSupervision.ts,
- * ./demoCertificates.ts, ./demoReviews.ts), ./demoFiles.ts (pictures and templates) and
- * ./demoAccounts.ts (the role and the logins).
+ * ./demoCertificates.ts, ./demoReviews.ts), ./demoFiles.ts (pictures and templates),
+ * ./demoAccounts.ts (the role and the logins) and ./demoCredit.ts (credit events, the 2025 rating).
  */
 import type { FieldCipher } from '../../pii/cipher';
 import { hashPassword } from '../../security/passwords';
@@ -15,6 +15,8 @@ import { DEMO_PASSWORD, seedDemoAccounts, type DemoLogin } from './demoAccounts'
 import { seedDemoData } from './demoData';
 import { seedDemoFiles } from './demoFiles';
 import { seedDemoReviewTasks, type DemoAudit } from './demoReviewTasks';
+import { seedDemoCredit } from './demoCredit';
+import { seedDemoComplaints } from './demoComplaints';
 
 export { DEMO_EDITOR_ROLE_CODE, DEMO_PASSWORD, DEMO_PRACTITIONER_ID, DEMO_UNIT_ID, type DemoLogin } from './demoAccounts';
 
@@ -33,6 +35,10 @@ export async function seedDemo(db: Db, now: Date, options: { dataDir?: string; p
     await seedDemoReviewTasks(trx, options.audit ?? null);
     if (options.dataDir) await seedDemoFiles(trx, options.dataDir, at);
     const logins = await seedDemoAccounts(trx, at, passwordHash);
+    // Complaints: one handled (部分属实, with its credit event), one waiting for acceptance (./demoComplaints.ts).
+    await seedDemoComplaints(trx, options.pii, now);
+    // Credit: events, the final 2025 rating (./demoCredit.ts); after the accounts, which recorded them.
+    await seedDemoCredit(trx);
     // The demo rows were written directly: make them findable.
     await reindexAll(trx);
     return logins;

@@ -28,6 +28,9 @@ import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
+import { beijingDay } from '../../content/views';
+import { creditFlagsOf } from '../../credit/standing';
+import type { CreditFlag } from '@common/schemas/credit';
 import { reviewHistory } from '../../workflow/reviews';
 
 const DAY_MS = 86_400_000;
@@ -102,8 +105,15 @@ export async function missingDocuments(db: DbOrTrx, rows: readonly ReviewRow[]):
   );
 }
 
-function toItem(row: QueueRow, user: AuthUser, now: Date, missing: Missing): ReviewQueueItem {
+/** The credit flags of the project filings among `rows`' units (server/credit/standing.ts), by unit id. */
+async function creditFlags(db: DbOrTrx, rows: readonly ReviewRow[], today: string): Promise<Map<string, CreditFlag>> {
+  const units = rows.filter((r) => r.what === 'project' && r.unit_id).map((r) => r.unit_id ?? '');
+  return creditFlagsOf(db, units, today);
+}
+
+function toItem(row: QueueRow, user: AuthUser, now: Date, missing: Missing, flags: ReadonlyMap<string, CreditFlag> = new Map()): ReviewQueueItem {
   const handler = reviewHandlerOf(row.what);
+  const creditFlag = row.what === 'project' && row.unit_id ? flags.get(row.unit_id) : undefined;
   return {
     id: row.id,
     kind: row.what,
@@ -119,6 +129,7 @@ function toItem(row: QueueRow, user: AuthUser, now: Date, missing: Missing): Rev
     actions: actionsFor(user, row.what),
     link: handler ? handler.link(row) : null,
     missing,
+    ...(creditFlag ? { creditFlag } : {}),
   };
 }
 
@@ -144,10 +155,11 @@ export async function kindCounts(db: DbOrTrx, query: ReviewQueueQuery): Promise<
 export async function listQueue(db: DbOrTrx, user: AuthUser, query: ReviewQueueQuery, now: Date, cache?: ReadCache): Promise<ReviewQueuePage> {
   const page = paging(query);
   const sort = parseSort(query.sort, SORTS, { column: SORTS.submittedAt, direction: 'asc' });
-  const read = () => queuePage(db, query, page, sort);
-  const { rows, total, counts, missing } = cache ? await cache.read(`review-queue:${JSON.stringify(query)}`, READ_CACHE_TTL_MS, read) : await read();
+  const today = beijingDay(now);
+  const read = () => queuePage(db, query, page, sort, today);
+  const { rows, total, counts, missing, flags } = cache ? await cache.read(`review-queue:${today}:${JSON.stringify(query)}`, READ_CACHE_TTL_MS, read) : await read();
   return {
-    list: rows.map((r) => toItem(r, user, now, missing.get(r.id) ?? [])),
+    list: rows.map((r) => toItem(r, user, now, missing.get(r.id) ?? [], flags)),
     total,
     current: page.current,
     pageSize: page.pageSize,
@@ -160,7 +172,8 @@ async function queuePage(
   query: ReviewQueueQuery,
   page: ReturnType<typeof paging>,
   sort: { column: (typeof SORTS)[keyof typeof SORTS]; direction: 'asc' | 'desc' },
-): Promise<{ rows: QueueRow[]; total: number; counts: ReviewKindCount[]; missing: Map<string, Missing> }> {
+  today: string,
+): Promise<{ rows: QueueRow[]; total: number; counts: ReviewKindCount[]; missing: Map<string, Missing>; flags: Map<string, CreditFlag> }> {
   const { rows, total } = await fetchPage(pendingReviews(db, query, true), page, (q) =>
     q
       .leftJoin('member_units', 'member_units.id', 'reviews.unit_id')
@@ -169,7 +182,7 @@ async function queuePage(
       .orderBy(sort.column, sort.direction)
       .orderBy('reviews.id'),
   );
-  return { rows, total, counts: await kindCounts(db, query), missing: await missingDocuments(db, rows) };
+  return { rows, total, counts: await kindCounts(db, query), missing: await missingDocuments(db, rows), flags: await creditFlags(db, rows, today) };
 }
 
 export async function findReview(db: DbOrTrx, id: string): Promise<QueueRow | undefined> {
@@ -185,7 +198,7 @@ export async function findReview(db: DbOrTrx, id: string): Promise<QueueRow | un
 export async function reviewDetail(db: DbOrTrx, user: AuthUser, id: string, now: Date): Promise<ReviewDetail> {
   const row = await findReview(db, id);
   if (!row) throw errors.notFound('审核记录');
-  const item = toItem(row, user, now, (await missingDocuments(db, [row])).get(row.id) ?? []);
+  const item = toItem(row, user, now, (await missingDocuments(db, [row])).get(row.id) ?? [], await creditFlags(db, [row], beijingDay(now)));
   return {
     ...item,
     // Decided records are shown for reference only.

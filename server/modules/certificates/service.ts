@@ -8,6 +8,8 @@ import type { AuthUser } from '../../security/user';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { revokeCertificate as revokeInWorkflow } from '../../workflow/certificates';
+import { beijingDay } from '../../content/views';
+import { recordAutomaticEvent } from '../../credit/events';
 
 export async function revokeCertificate(request: FastifyRequest, caller: AuthUser, id: string, rawReason: string): Promise<void> {
   const reason = rawReason.trim();
@@ -23,5 +25,26 @@ export async function revokeCertificate(request: FastifyRequest, caller: AuthUse
       action: 'revoke',
       summary: `吊销证书 ${number}（${holderName}）：${reason}`,
     });
+    // A practitioner's certificate revoked by staff is bad conduct of the practitioner, counted
+    // against their unit (docs/domain.md, "Credit"). Certificates ended because a practitioner
+    // left or a unit was cancelled go through revokeAllOf elsewhere and are no such event.
+    const cert = await trx.selectFrom('certificates').select(['holder_type', 'holder_id', 'unit_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (cert.holder_type === 'practitioner' && cert.unit_id) {
+      await recordAutomaticEvent(
+        trx,
+        {
+          kind: 'certificate_revoked',
+          sourceType: 'practitioner',
+          sourceId: id,
+          unitId: cert.unit_id,
+          practitionerId: cert.holder_id,
+          occurredOn: beijingDay(now),
+          description: `从业人员${holderName}的证书 ${number} 被吊销：${reason}`,
+          actorId: caller.id,
+          now: now.toISOString(),
+        },
+        { log: (entry) => logOperation(trx, request, entry) },
+      );
+    }
   });
 }

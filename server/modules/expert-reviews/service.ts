@@ -49,6 +49,8 @@ import {
   type TaskRef,
 } from './notices';
 import { panelResult } from '../../quality/panelResult';
+import { REVIEW_HIGH_SCORE, REVIEW_LOW_SCORE } from '@common/credit';
+import { recordAutomaticEvent } from '../../credit/events';
 import { findTask, isOpen, NOUN, revisionSlot, seatLabel, visibleTask, type TaskJoinedRow } from './queries';
 import { checkedScores, currentRubric, parseRubric, scoresToText } from '../../quality/rubric';
 
@@ -463,6 +465,24 @@ export async function closeTask(request: FastifyRequest, user: AuthUser, id: str
     await addEvent(trx, id, stamp, user, 'closed', `评审结束：${words}`);
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'close', summary: `项目「${row.project_name}」评审结束：${words}` });
     await noticeClosed(trx, taskRefOf(row), result.score, result.conclusion, stamp.at);
+    // The panel's mean is a credit event of the assessing unit when low or high (docs/domain.md, "Credit").
+    const creditKind = result.score < REVIEW_LOW_SCORE ? 'review_low' : result.score >= REVIEW_HIGH_SCORE ? 'review_high' : null;
+    if (creditKind) {
+      await recordAutomaticEvent(
+        trx,
+        {
+          kind: creditKind,
+          sourceType: 'review_task',
+          sourceId: id,
+          unitId: row.unit_id,
+          occurredOn: beijingDay(stamp.at),
+          description: `项目「${row.project_name}」评估报告评审得分 ${result.score} 分（${REVIEW_CONCLUSION_LABELS[result.conclusion]}）`,
+          actorId: user.id,
+          now: stamp.now,
+        },
+        { log: (entry) => logOperation(trx, request, entry) },
+      );
+    }
   });
   return { score: result.score, conclusion: REVIEW_CONCLUSION_LABELS[result.conclusion] };
 }

@@ -39,6 +39,7 @@ import { BizError, errors } from '../../http/errors';
 import { notifyPractitioner, notifyStaffWith, notifyUnit } from '../../notify';
 import { logOperation } from '../../oplog';
 import { extendCertificates } from '../../workflow/certificates';
+import { recordAutomaticEvent } from '../../credit/events';
 import { decideReview, openReview } from '../../workflow/reviews';
 import { canSee, findInspection, findInspections, INSPECTION_FILE_SLOT, isSubmitter, loadVisible, PENDING_STATUSES, REVIEW_CODE, UNSUBMITTED_STATUSES, type InspectionJoinedRow } from './queries';
 import { syncIfOpen, syncSubjects } from '../../workflow/inspectionSubjects';
@@ -373,6 +374,25 @@ export async function decideInspection(request: FastifyRequest, user: AuthUser, 
       { now: at, by: user.id },
     );
     if (decision.status === 'passed') validUntil = await extendValidity(trx, row, user.id, now);
+    // 不通过 is the inspection's failed outcome: a bad-conduct event against the subject (its unit
+    // for a practitioner), once per record (docs/domain.md, "Credit").
+    if (decision.status === 'failed') {
+      await recordAutomaticEvent(
+        trx,
+        {
+          kind: 'inspection_failed',
+          sourceType: 'annual_inspection',
+          sourceId: id,
+          unitId: row.unit_id,
+          practitionerId: row.subject_type === 'practitioner' ? row.subject_id : null,
+          occurredOn: beijingDay(now),
+          description: `${describe(row)}不通过${reason ? `：${reason}` : ''}`,
+          actorId: user.id,
+          now: at,
+        },
+        { log: (entry) => logOperation(trx, request, entry) },
+      );
+    }
     await decideReview(trx, {
       what: 'annual_inspection',
       subjectType: 'annual_inspection',

@@ -1,7 +1,8 @@
 /**
  * The member window (会员风采): what the public sees of member units. Only approved units that
  * staff show in the window, and of them only what a visitor needs: name, level, member number,
- * dates, the introduction, the logo and the approved public cases. Contact phones, credit codes,
+ * dates, the introduction, the logo, the approved public cases and what the credit publishes
+ * (final tiers, bad conduct in term). Contact phones, credit codes,
  * legal representatives and the units' other files never leave through here.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
@@ -10,6 +11,8 @@ import type { PublicCase, PublicMemberUnit, PublicMemberUnitItem, PublicMemberUn
 import type { Database, DbOrTrx } from '../../db/types';
 import { filesById, toPublicFile } from '../../content/files';
 import { matchesKeyword, paging } from '../../http/paging';
+import { beijingDay } from '../../content/views';
+import { badConductInTermOf, finalTiersOf } from '../../credit/standing';
 
 /** The columns of a window item; `level_label` comes from the member_level dictionary. */
 const ITEM_COLUMNS = [
@@ -132,8 +135,12 @@ async function publicCasesOf(db: DbOrTrx, unitId: string): Promise<PublicCase[]>
   }));
 }
 
-/** One unit of the window with its public cases; undefined when it is not (or no longer) shown. */
-export async function findPublicUnit(db: DbOrTrx, id: string): Promise<PublicMemberUnit | undefined> {
+/**
+ * One unit of the window with its public cases, its last three years' final credit tiers and its
+ * bad-conduct records in term at `now` (server/credit/standing.ts); undefined when it is not (or
+ * no longer) shown.
+ */
+export async function findPublicUnit(db: DbOrTrx, id: string, now: Date): Promise<PublicMemberUnit | undefined> {
   const row = await windowUnits(db)
     .select([
       ...ITEM_COLUMNS,
@@ -155,5 +162,7 @@ export async function findPublicUnit(db: DbOrTrx, id: string): Promise<PublicMem
     establishedOn: row.established_on,
     validUntil: row.valid_until,
     cases: await publicCasesOf(db, id),
+    creditTiers: await finalTiersOf(db, id, 3),
+    badConduct: await badConductInTermOf(db, id, beijingDay(now)),
   };
 }

@@ -71,10 +71,15 @@ const memberUnitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public/member-units/:id',
     {
       config: { access: { public: true } },
-      schema: { tags: publicTags, summary: '会员单位详情（公开，含已审核的公开案例）', params: IdParams, response: { 200: Envelope(PublicMemberUnit) } },
+      schema: {
+        tags: publicTags,
+        summary: '会员单位详情（公开，含已审核的公开案例、近三年终评信用等级与公示期内的不良行为记录）',
+        params: IdParams,
+        response: { 200: Envelope(PublicMemberUnit) },
+      },
     },
     async (request) => {
-      const unit = await publicRead(app, request, () => findPublicUnit(app.db, request.params.id));
+      const unit = await publicRead(app, request, () => findPublicUnit(app.db, request.params.id, app.clock()));
       // The same answer for a unit that does not exist and one that is not public: the
       // public site must not reveal which ids exist.
       if (!unit) throw new BizError(PUBLIC_MESSAGES.unitGone, ApiStatus.BusinessError, 404);

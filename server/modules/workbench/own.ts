@@ -11,6 +11,7 @@ import { beijingDay } from '../../content/views';
 import type { CertificateKind, DbOrTrx } from '../../db/types';
 import { errors } from '../../http/errors';
 import { revisionsOwed } from '../../quality/workbench';
+import { answersOwed } from '../../credit/complaintWork';
 
 const DAY_MS = 86_400_000;
 
@@ -80,7 +81,7 @@ async function unitWorkbench(db: DbOrTrx, unitId: string, today: string): Promis
   const unit = await db.selectFrom('member_units').select(['name', 'status']).where('id', '=', unitId).executeTakeFirst();
   if (!unit) throw errors.notFound('会员单位');
   const year = await inspectionYear(db);
-  const [practitioners, projects, inspections, releases, certificate, inspection, revisions] = await Promise.all([
+  const [practitioners, projects, inspections, releases, certificate, inspection, revisions, answers] = await Promise.all([
     db.selectFrom('practitioners').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('unit_id', '=', unitId).where('status', 'in', ['pending', 'rejected']).groupBy('status').execute(),
     db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('unit_id', '=', unitId).where('status', '=', 'returned').executeTakeFirst(),
     // Returned ones of any year; not submitted ones of the open year only.
@@ -95,6 +96,7 @@ async function unitWorkbench(db: DbOrTrx, unitId: string, today: string): Promis
     certificateOf(db, 'unit', unitId, today),
     inspectionOf(db, year, 'unit', unitId),
     revisionsOwed(db, unitId),
+    answersOwed(db, unitId, today),
   ]);
   const practitionersBy = new Map(practitioners.map((r) => [r.status, n(r.n)]));
   const inspectionsBy = new Map(inspections.map((r) => [r.status, n(r.n)]));
@@ -108,6 +110,7 @@ async function unitWorkbench(db: DbOrTrx, unitId: string, today: string): Promis
     todo('practitioner-pending', '待协会审核的从业人员登记', practitionersBy.get('pending') ?? 0, '/Manage/employee-management?status=pending'),
     todo('unit-change-release', '待本单位放行的调出申请', n(releases?.n), '/Manage/employee-unit-change?status=requested'),
     todo('review-revision', '评审结论为修改后通过、待提交修改稿的项目', revisions.count, revisions.link),
+    todo('complaint-answer', '已受理、待本单位书面申辩的投诉举报', answers.count, answers.link),
   );
   return { name: unit.name, status: MEMBER_STATUS_LABELS[unit.status] ?? unit.status, todos, certificate, inspection };
 }

@@ -18,6 +18,7 @@ import { BizError } from '../../http/errors';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
 import { reviewWork } from '../../quality/workbench';
 import { noticeWork } from '../../notifications/work';
+import { complaintWork } from '../../credit/complaintWork';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
 
 /** How many audit-trail entries the workbench shows. */
@@ -95,22 +96,23 @@ export async function staffWorkbench(db: DbOrTrx, user: AuthUser, now: Date, req
   const thisYear = Number(today.slice(0, 4));
   if (requestedYear !== undefined && requestedYear > thisYear) throw new BizError(`年度不能晚于 ${thisYear} 年`);
   const year = requestedYear ?? thisYear;
-  const compute = () => workbenchFigures(db, year, thisYear);
+  const compute = () => workbenchFigures(db, year, thisYear, today);
   const figures = cache ? await cache.read(`workbench:${today}:${year}`, READ_CACHE_TTL_MS, compute) : await compute();
   return {
     ...figures,
     recentLogs: hasPermission(user, 'system:log:view') ? figures.recentLogs : null,
     reviews: hasPermission(user, 'review:task:view') ? figures.reviews : null,
     notices: hasPermission(user, 'notice:view') ? figures.notices : null,
+    complaints: hasPermission(user, 'complaint:view') ? figures.complaints : null,
   };
 }
 
-async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Promise<StaffWorkbench> {
+async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number, today: string): Promise<StaffWorkbench> {
   const yearFrom = dayStart(`${year}-01-01`);
   const yearTo = dayEnd(`${year}-12-31`);
   const countAll = sql<number>`count(*)`.as('n');
 
-  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years, reviews, notices] = await Promise.all([
+  const [dicts, pendingRows, unitsByLevel, practitioners, experts, projectsByRisk, projectsOfYearByType, projectsOfYearByRisk, months, logs, years, reviews, notices, complaints] = await Promise.all([
     dictLabelsOf(db, ['member_level', 'risk_level', 'project_type']),
     db.selectFrom('reviews').select(['what', countAll]).where('status', '=', 'pending').groupBy('what').execute(),
     db.selectFrom('member_units').select(['member_level as key', countAll]).where('status', '=', 'approved').groupBy('member_level').execute(),
@@ -136,6 +138,7 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
     chartYears(db, thisYear),
     reviewWork(db),
     noticeWork(db),
+    complaintWork(db, today),
   ]);
 
   const pendingByKind = new Map(pendingRows.map((r) => [r.what, Number(r.n)]));
@@ -166,5 +169,6 @@ async function workbenchFigures(db: DbOrTrx, year: number, thisYear: number): Pr
     recentLogs: logs,
     reviews,
     notices,
+    complaints,
   };
 }

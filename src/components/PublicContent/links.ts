@@ -21,6 +21,8 @@ export const DOWNLOAD_LIST_PATH = '/FrontPage/download';
 export const MEMBER_LIST_PATH = '/FrontPage/member-unit';
 export const INDUSTRY_LIST_PATH = '/FrontPage/comprehensive-information/industry-news';
 export const EXPERT_LIST_PATH = '/FrontPage/comprehensive-information/industry-dynamics';
+/** 投诉举报: the footer's 办事服务 and 联系我们 lead to it. */
+export const COMPLAINT_PATH = '/FrontPage/complaint';
 
 export const ARTICLE_LISTS: Record<ArticleCategoryValue, ListPlace> = {
   work: place(WORK_LIST_PATH),

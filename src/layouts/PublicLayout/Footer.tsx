@@ -1,7 +1,7 @@
 import { Link } from '@umijs/max';
 import { findPage } from '@common/menu';
 import { phoneLinks } from '@/components/PublicContent/format';
-import { NOTICE_LIST_PATH, WAYS_IN, type WayIn } from '@/components/PublicContent/links';
+import { COMPLAINT_PATH, NOTICE_LIST_PATH, WAYS_IN, type WayIn } from '@/components/PublicContent/links';
 import { FOOTER_INFO, type FooterInfo } from './footerInfo';
 import styles from './index.less';
 
@@ -9,10 +9,11 @@ import styles from './index.less';
 const ICP_REGISTRY = 'https://beian.miit.gov.cn/';
 const PUBLIC_SECURITY_REGISTRY = 'https://beian.mps.gov.cn/#/query/webSearch';
 
-/** 办事服务: the ways in, and 通知公告 (which the top menu leaves out). */
+/** 办事服务: the ways in, and 通知公告 and 投诉举报 (which the top menu leaves out). */
 const SERVICE_LINKS: readonly Pick<WayIn, 'title' | 'path'>[] = [
   ...WAYS_IN,
   { title: findPage(NOTICE_LIST_PATH)?.title ?? '通知公告', path: NOTICE_LIST_PATH },
+  { title: findPage(COMPLAINT_PATH)?.title ?? '投诉举报', path: COMPLAINT_PATH },
 ];
 
 function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { title: string; path: string }[] }) {

@@ -35,6 +35,7 @@ import {
 } from '@/components/ListPage';
 import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
 import { reviewQueue } from '@/services/businessAudit';
+import { CreditFlagTags } from './components/CreditFlag';
 import { decisionStep, type DecidedItem } from './components/decision';
 import { nextItem } from './components/nextItem';
 import ReviewDrawer from './components/ReviewDrawer';
@@ -150,9 +151,13 @@ export default function BusinessAuditPage() {
         width: 210,
         // The link itself is cut with an ellipsis (a button does not shrink), the whole name in its title.
         render: (_d, r) => (
-          <Button type="link" size="small" title={r.subjectName} style={{ padding: 0, height: 'auto', maxWidth: '100%' }} onClick={() => setOpenId(r.id)}>
-            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.subjectName}</span>
-          </Button>
+          <>
+            <Button type="link" size="small" title={r.subjectName} style={{ padding: 0, height: 'auto', maxWidth: '100%' }} onClick={() => setOpenId(r.id)}>
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.subjectName}</span>
+            </Button>
+            {/* A project filing of a unit flagged by its credit (D tier, bad conduct in term). */}
+            <CreditFlagTags flag={r.creditFlag} />
+          </>
         ),
       },
       { title: '所属单位', dataIndex: 'unitName', ellipsis: true, width: 180, optional: true, responsive: ['md'], render: (_d, r) => r.unitName ?? '-' },

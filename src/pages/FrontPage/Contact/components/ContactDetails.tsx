@@ -1,4 +1,7 @@
-/** The contact page's details as a clear list: phone numbers dial (tel:), the address mails (mailto:). */
+/**
+ * The contact page's details as a clear list: phone numbers dial (tel:), the address mails
+ * (mailto:); under them the way to 投诉举报.
+ */
 import { Icon, type IconShape } from '@/components/PublicContent/icons/Icon';
 import CLOCK_CIRCLE_ICON from '@/components/PublicContent/icons/clock-circle';
 import ENVIRONMENT_ICON from '@/components/PublicContent/icons/environment';
@@ -7,8 +10,10 @@ import MAIL_ICON from '@/components/PublicContent/icons/mail';
 import PHONE_ICON from '@/components/PublicContent/icons/phone';
 import PRINTER_ICON from '@/components/PublicContent/icons/printer';
 import type { ReactNode } from 'react';
+import { Link } from '@umijs/max';
 import type { SitePageData } from '@common/schemas/sitePages';
 import { phoneLinks } from '@/components/PublicContent/format';
+import { COMPLAINT_PATH } from '@/components/PublicContent/links';
 import styles from './ContactDetails.less';
 
 function Phones({ value }: { value: string }) {
@@ -36,20 +41,28 @@ export default function ContactDetails({ data }: { data: SitePageData }) {
     rows.push({ label: '电子邮箱', icon: MAIL_ICON, value: <a href={`mailto:${data.email}`}>{data.email}</a> });
   }
   if (data.contactHours) rows.push({ label: '办公时间', icon: CLOCK_CIRCLE_ICON, value: data.contactHours });
-  if (rows.length === 0) return null;
+  const complaint = (
+    <p className={styles.complaint}>
+      对会员单位及其从业人员的投诉、举报，请通过<Link to={COMPLAINT_PATH}>投诉举报</Link>在线提交，并凭投诉编号和查询码查询办理进度。
+    </p>
+  );
+  if (rows.length === 0) return complaint;
   return (
-    <dl className={styles.list}>
-      {rows.map((row) => (
-        <div key={row.label} className={styles.row}>
-          <dt className={styles.term}>
-            <span aria-hidden className={styles.icon}>
-              <Icon shape={row.icon} />
-            </span>
-            {row.label}
-          </dt>
-          <dd className={styles.value}>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className={styles.list}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.row}>
+            <dt className={styles.term}>
+              <span aria-hidden className={styles.icon}>
+                <Icon shape={row.icon} />
+              </span>
+              {row.label}
+            </dt>
+            <dd className={styles.value}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {complaint}
+    </>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * /FrontPage/member-unit/:id: one unit of the window: introduction, business scope, address,
- * join date and validity, and its approved public cases. A unit that is not (or no longer)
+ * join date and validity, its approved public cases, its final credit tiers of the last three
+ * rated years and its bad-conduct records still in term (信用公示). A unit that is not (or no longer)
  * public shows the server's message (404 status 10) with ways on, without a toast.
  */
 import type { ReactNode } from 'react';
 import { Link, useParams } from '@umijs/max';
+import { CREDIT_PAGES } from '@common/schemas/credit';
+import CreditTierBadge from '@/components/PublicContent/CreditTier';
 import Skeleton from '@/components/PublicContent/Skeleton';
 import { isGone } from '@/components/PublicContent/errors';
 import { formatDate } from '@/components/PublicContent/format';
@@ -123,6 +126,50 @@ export default function MemberUnitDetailPage() {
               ))}
             </ul>
           )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="unit-credit">
+          <h2 id="unit-credit" className={styles.h2}>
+            信用评价
+          </h2>
+          {unit.creditTiers.length === 0 ? (
+            <EmptyState>该单位暂无已终评的年度信用评价结果。</EmptyState>
+          ) : (
+            <ul className={styles.creditTiers} aria-label="近三年终评信用等级">
+              {unit.creditTiers.map((t) => (
+                <li key={t.year}>
+                  <span className={styles.creditYear}>{t.year}年度</span>
+                  <CreditTierBadge tier={t.tier} />
+                  <span className={styles.caseMeta}>{t.score} 分</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="unit-bad-conduct">
+          <h2 id="unit-bad-conduct" className={styles.h2}>
+            不良行为记录
+          </h2>
+          {unit.badConduct.length === 0 ? (
+            <EmptyState>该单位目前没有公示期内的不良行为记录。</EmptyState>
+          ) : (
+            <ul className={styles.cases}>
+              {unit.badConduct.map((b) => (
+                <li key={b.id} className={styles.case}>
+                  <h3 className={styles.caseTitle}>{b.kindLabel}</h3>
+                  <p className={styles.caseMeta}>
+                    {b.practitionerName && <span>从业人员：{b.practitionerName}</span>}
+                    <span>发生日期：{formatDate(b.occurredOn)}</span>
+                    <span>公示期至：{formatDate(b.termUntil)}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={styles.caseMeta}>
+            <Link to={CREDIT_PAGES.public}>查看全部会员单位的信用公示</Link>
+          </p>
         </section>
 
         <p className={styles.back}>

@@ -14,6 +14,7 @@ import RecordView from '@/components/RecordView';
 import ReviewHistory from '@/components/ReviewHistory';
 import { useRecord } from '@/hooks/useRecord';
 import { getReview, getReviewRecord } from '@/services/businessAudit';
+import { CreditFlagAlert } from './CreditFlag';
 import ReviewSubjectView from './ReviewSubjectView';
 
 export interface ReviewDrawerProps {
@@ -89,6 +90,7 @@ export default function ReviewDrawer({ reviewId, generation, onClose, onDecide }
                 {formatDateTime(shown.submittedAt)}（已等待 {shown.ageDays} 天）
               </Descriptions.Item>
             </Descriptions>
+            <CreditFlagAlert flag={shown.creditFlag} unitId={shown.unitId} />
             {(record?.missing ?? shown.missing).length > 0 && (
               <Alert
                 type="warning"

@@ -2,7 +2,7 @@
 import { Card, Col, Empty, List, Row, Select, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from '@umijs/max';
-import type { LabelledCount, ReviewWork, StaffWorkbench } from '@common/schemas/workbench';
+import type { ComplaintWork, LabelledCount, ReviewWork, StaffWorkbench } from '@common/schemas/workbench';
 import { formatDateTime } from '@/components/ListPage/format';
 
 // Loaded only when the staff workbench shows: the charts library stays out of every other chunk.
@@ -45,6 +45,30 @@ function ReviewWorkCard({ work }: { work: ReviewWork }) {
   );
 }
 
+/** Complaints waiting for the association: acceptance, deadlines running out or past, each a link to the filtered list. */
+function ComplaintWorkCard({ work }: { work: ComplaintWork }) {
+  const items = [
+    { key: 'awaitingAcceptance', label: '待受理', count: work.awaitingAcceptance, link: work.links.awaitingAcceptance },
+    { key: 'dueSoon', label: '即将到期', count: work.dueSoon, link: work.links.dueSoon },
+    { key: 'overdue', label: '已逾期', count: work.overdue, link: work.links.overdue },
+  ];
+  return (
+    <Card title="投诉举报" size="small" extra={<Link to="/Manage/complaint">投诉举报</Link>}>
+      <Row gutter={[16, 16]}>
+        {items.map((i) => (
+          <Col key={i.key} xs={8} lg={6} xl={4}>
+            <Link to={i.link} aria-label={`投诉举报${i.label}：${i.count} 件`}>
+              <Card hoverable size="small">
+                <Statistic title={i.label} value={i.count} suffix="件" />
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
+
 export interface StaffBoardProps {
   data: StaffWorkbench;
   /** Another year for the charts. */
@@ -75,6 +99,7 @@ export default function StaffBoard({ data, onYearChange, yearLoading = false }: 
         )}
       </Card>
       {data.reviews && <ReviewWorkCard work={data.reviews} />}
+      {data.complaints && <ComplaintWorkCard work={data.complaints} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} xl={6}>
           <Card size="small">
