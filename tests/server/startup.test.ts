@@ -26,7 +26,9 @@ describe('server/index.ts --seed-only', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two processes, each compiling the server and the first seeding the whole demo: 15 s on a
+    // quiet machine, over 30 s beside the journeys (npm test runs them side by side).
+  }, 90_000);
 
   it('refuses a weak ADMIN_PASSWORD', async () => {
     const env = { ...process.env, ADMIN_PASSWORD: 'admin', LOG_LEVEL: 'silent' };

@@ -51,8 +51,9 @@ function toXlsxRow(row: UnitRow, rating: { year: number; status: string; baseSco
 
 export async function prepareRatingExport(request: FastifyRequest, id: string, query: CreditRatingExportQuery): Promise<XlsxExport> {
   const { db } = request.server;
-  const rating = await loadRating(db, id);
+  // The query's own check first (an unknown sort field is a 400 whatever the id), as the lists do.
   unitSortOf(query);
+  const rating = await loadRating(db, id);
   const year = Number(rating.year);
   const meta = { year, status: CREDIT_RATING_STATUS_LABELS[rating.status], baseScore: Number(rating.base_score) };
   await db.transaction().execute(async (trx) => {

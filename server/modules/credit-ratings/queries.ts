@@ -258,9 +258,10 @@ export function toUnitItem(row: UnitRow): CreditRatingUnitItem {
 }
 
 export async function listRatingUnits(db: DbOrTrx, ratingId: string, query: CreditRatingUnitQuery): Promise<Page<CreditRatingUnitItem>> {
-  await loadRating(db, ratingId);
+  // The query's own checks first: a bad sort is a 400 whatever the id, as on every list.
   const page = paging(query);
   const sort = unitSortOf(query);
+  await loadRating(db, ratingId);
   const { rows, total } = await fetchPage(unitFiltered(db, ratingId, query), page, (q) => withUnitColumns(q, sort));
   return { list: rows.map(toUnitItem), total, current: page.current, pageSize: page.pageSize };
 }
@@ -363,9 +364,9 @@ async function withFiles(db: DbOrTrx, record: CreditObjectionRecord): Promise<Cr
 }
 
 export async function listObjections(db: DbOrTrx, user: AuthUser, ratingId: string, query: CreditObjectionListQuery): Promise<Page<CreditObjectionRecord>> {
-  await loadRating(db, ratingId);
   const page = paging(query);
   const sort = parseSort(query.sort, { createdAt: 'o.created_at', status: 'o.status', unitName: 'mu.name' } as const, { column: 'o.created_at', direction: 'asc' });
+  await loadRating(db, ratingId);
   let base = db.selectFrom('credit_objections as o').innerJoin('member_units as mu', 'mu.id', 'o.unit_id').where('o.rating_id', '=', ratingId);
   if (user.authType !== AuthType.Staff) {
     if (!user.unitId) throw errors.forbidden();
