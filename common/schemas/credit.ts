@@ -26,7 +26,7 @@
  *   GET  /credit-objections/:id              one objection with its files (staff credit:view; a unit its own)
  *   POST /credit-objections/:id/answer       answer it: upheld (events withdrawn, score again) or rejected (credit:rating:manage)
  *   GET  /public/credit/ratings?year=&keyword=   (no token) the years in 公示 or final, one year's tiers and scores
- *   GET  /public/credit-ratings?year=&keyword=   the same (the path of the API conventions, /work/shared/API.md)
+ *   GET  /public/credit-ratings?year=&keyword=   the same, at the resource-named path of the public reads
  *   GET  /public/credit/bad-conduct?keyword=     (no token) bad-conduct records in term
  *
  * A rating's states:

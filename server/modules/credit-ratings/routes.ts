@@ -16,7 +16,7 @@
  *   GET  /credit-objections/:id               one objection with its files (a unit: its own only)
  *   POST /credit-objections/:id/answer        upheld (events withdrawn, score again) / rejected   credit:rating:manage
  *   GET  /public/credit/ratings               (public) the years in 公示 or final, one year's tiers
- *   GET  /public/credit-ratings               (public) the same, by the path of /work/shared/API.md's conventions
+ *   GET  /public/credit-ratings               (public) the same, at the path the public reads are documented under (resource-named, docs/architecture.md)
  *   GET  /public/credit/bad-conduct           (public) bad conduct in term
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
