@@ -6,11 +6,10 @@
  * nobody, so the server tells an anonymous caller nothing about them (as registration's
  * src/pages/register/components/MaterialUpload.tsx).
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { v4 } from 'uuid';
+import { useId, useState, type ChangeEvent } from 'react';
 import { formatSize, matchesAccept } from '@/components/FileUpload/accept';
-import { hashFile } from '@/components/FileUpload/hashFile';
 import type { FileUploadItem } from '@/components/FileUpload/types';
+import { useAnonymousUploads } from '@/components/FileUpload/useAnonymousUploads';
 import controls from '@/components/PublicContent/controls.less';
 import { uploadComplaintFile } from '@/services/publicComplaints';
 import styles from '../index.less';
@@ -25,80 +24,10 @@ export interface AttachmentPickerProps {
   describedBy?: string;
 }
 
-interface Progress {
-  phase: 'hashing' | 'uploading';
-  percent: number;
-}
-
-function isAbort(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { name?: unknown; kind?: unknown };
-  return e.name === 'AbortError' || e.name === 'CanceledError' || e.kind === 'canceled';
-}
-
 export default function AttachmentPicker({ value, onChange, accept, maxCount, maxSize, describedBy }: AttachmentPickerProps) {
   const inputId = useId();
-  const [progress, setProgress] = useState<Record<string, Progress | undefined>>({});
   const [notice, setNotice] = useState('');
-  // The latest list, for updates that arrive after other files changed it.
-  const itemsRef = useRef(value);
-  const onChangeRef = useRef(onChange);
-  const controllers = useRef(new Map<string, AbortController>());
-
-  useLayoutEffect(() => {
-    itemsRef.current = value;
-    onChangeRef.current = onChange;
-  }, [value, onChange]);
-
-  useEffect(() => {
-    const running = controllers.current;
-    return () => running.forEach((c) => c.abort());
-  }, []);
-
-  const commit = useCallback((next: FileUploadItem[]) => {
-    itemsRef.current = next;
-    onChangeRef.current(next);
-  }, []);
-
-  const patch = useCallback(
-    (fileId: string, change: Partial<FileUploadItem>) => {
-      if (!itemsRef.current.some((i) => i.fileId === fileId)) return; // removed meanwhile
-      commit(itemsRef.current.map((i) => (i.fileId === fileId ? { ...i, ...change } : i)));
-    },
-    [commit],
-  );
-
-  const start = useCallback(
-    async (file: File) => {
-      const fileId = v4();
-      const controller = new AbortController();
-      controllers.current.set(fileId, controller);
-      commit([...itemsRef.current, { fileId, name: file.name, size: file.size, status: 'hashing' }]);
-      try {
-        setProgress((p) => ({ ...p, [fileId]: { phase: 'hashing', percent: 0 } }));
-        const md5 = await hashFile(file, {
-          signal: controller.signal,
-          onProgress: (percent) => setProgress((p) => ({ ...p, [fileId]: { phase: 'hashing', percent } })),
-        });
-        patch(fileId, { md5, status: 'uploading' });
-        setProgress((p) => ({ ...p, [fileId]: { phase: 'uploading', percent: 0 } }));
-        const form = new FormData();
-        form.append('fileId', fileId);
-        form.append('md5', md5);
-        form.append('file', file, file.name);
-        const stored = await uploadComplaintFile(form, (percent) => setProgress((p) => ({ ...p, [fileId]: { phase: 'uploading', percent } })), controller.signal);
-        patch(fileId, { status: 'done', md5: stored.md5, error: undefined });
-      } catch (err) {
-        if (controller.signal.aborted || isAbort(err)) return;
-        const reason = err instanceof Error && err.message ? err.message : '未知错误';
-        patch(fileId, { status: 'error', error: `上传失败：${reason}` });
-      } finally {
-        controllers.current.delete(fileId);
-        setProgress((p) => ({ ...p, [fileId]: undefined }));
-      }
-    },
-    [commit, patch],
-  );
+  const { progress, start, remove, count } = useAnonymousUploads(value, onChange, uploadComplaintFile);
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -106,7 +35,7 @@ export default function AttachmentPicker({ value, onChange, accept, maxCount, ma
     event.target.value = '';
     const refusals: string[] = [];
     for (const file of files) {
-      if (itemsRef.current.length >= maxCount) {
+      if (count() >= maxCount) {
         refusals.push(`最多只能上传 ${maxCount} 个附件`);
         break;
       }
@@ -116,11 +45,6 @@ export default function AttachmentPicker({ value, onChange, accept, maxCount, ma
       else void start(file);
     }
     setNotice(refusals.join('；'));
-  };
-
-  const remove = (fileId: string) => {
-    controllers.current.get(fileId)?.abort();
-    commit(itemsRef.current.filter((i) => i.fileId !== fileId));
   };
 
   const full = value.length >= maxCount;
