@@ -13,17 +13,16 @@
  * - rate-limited per address, like the submission it belongs to;
  * - of the kinds and at most the size the caller allows.
  */
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MESSAGES } from '@common/messages';
-import { FILE_ID_PATTERN, MD5_PATTERN, UPLOAD_FIELDS, type StoredFile } from '@common/schemas/files';
+import type { StoredFile } from '@common/schemas/files';
 import { BizError } from '../http/errors';
 import { enforceRateLimit, type RateLimitRule } from '../http/rateLimit';
 import { detectType } from './detect';
 import { nameForType, sanitizeName } from './names';
 import { findFileRow, insertFileRecord, reuseOrRefuse } from './service';
-import type { FileStorage, ReceivedFile } from './storage';
-import { FILE_TYPE_MESSAGE, MD5_MISMATCH_MESSAGE, tooLargeError } from './upload';
+import type { FileStorage } from './storage';
+import { FILE_TYPE_MESSAGE, MD5_MISMATCH_MESSAGE, MULTIPART_OVERHEAD, readParts, tooLargeError } from './upload';
 
 export interface AnonymousUploadRules {
   /** Counted before a byte is read, so that a flood is cut off at once. */
@@ -33,48 +32,6 @@ export interface AnonymousUploadRules {
   /** Whether a detected content type is taken; `typeMessage` says what is. */
   accepts: (contentType: string) => boolean;
   typeMessage: string;
-}
-
-const MULTIPART_OVERHEAD = 64 * 1024;
-const FILE_ID_RE = new RegExp(FILE_ID_PATTERN);
-const MD5_RE = new RegExp(MD5_PATTERN);
-
-type Field = (typeof UPLOAD_FIELDS)[number];
-
-interface Parts {
-  fields: Partial<Record<Field, string>>;
-  received?: ReceivedFile;
-  fileName?: string;
-}
-
-async function readParts(request: FastifyRequest, storage: FileStorage, limit: number): Promise<Parts> {
-  const parts: Parts = { fields: {} };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        const name = part.fieldname;
-        if (!(UPLOAD_FIELDS as readonly string[]).includes(name)) throw new BizError(`不允许的字段：${name}`);
-        if (typeof part.value !== 'string' || part.valueTruncated) throw new BizError(`字段 ${name} 的值不正确`);
-        const key = name as Field;
-        if (parts.fields[key] !== undefined) throw new BizError(`字段 ${name} 重复`);
-        if (key === 'fileId' && !FILE_ID_RE.test(part.value)) throw new BizError('文件编号格式不正确，应为 v4 UUID');
-        if (key === 'md5' && !MD5_RE.test(part.value)) throw new BizError('MD5格式不正确，应为32位小写十六进制');
-        parts.fields[key] = part.value;
-        continue;
-      }
-      const file: MultipartFile = part;
-      if (file.fieldname !== 'file' || parts.received) {
-        file.file.resume();
-        throw new BizError(`不允许的字段：${file.fieldname}`);
-      }
-      parts.fileName = file.filename;
-      parts.received = await storage.receive(file.file, limit, () => file.file.truncated);
-    }
-  } catch (err) {
-    if (parts.received && !parts.received.tooLarge) await storage.discard(parts.received.tempPath);
-    throw err;
-  }
-  return parts;
 }
 
 export async function handleAnonymousUpload(request: FastifyRequest, storage: FileStorage, rules: AnonymousUploadRules): Promise<StoredFile> {

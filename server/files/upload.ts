@@ -21,7 +21,7 @@ export const FILE_TYPE_MESSAGE = `不支持的文件类型：只能上传${ALLOW
 const FILE_ID_RE = new RegExp(FILE_ID_PATTERN);
 const MD5_RE = new RegExp(MD5_PATTERN);
 /** Multipart boundaries and the two small fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
+export const MULTIPART_OVERHEAD = 64 * 1024;
 
 export const tooLargeError = (limit: number) =>
   new BizError(`文件过大：单个文件不能超过 ${formatBytes(limit)}`, ApiStatus.BusinessError, 413);
@@ -37,8 +37,12 @@ function checkField(name: string, value: string): void {
   if (name === 'md5' && !MD5_RE.test(value)) throw new BizError('MD5格式不正确，应为32位小写十六进制');
 }
 
-/** Reads all parts; the file goes to a temp file. On error the temp file is removed. */
-async function readParts(request: FastifyRequest, storage: FileStorage, limit: number): Promise<Parts> {
+/**
+ * Reads all parts; the file goes to a temp file. On error the temp file is removed. One file
+ * only (the multipart plugin's limit refuses a second before this sees it; kept here so that a
+ * second never replaces the first unremoved). Shared with ./anonymousUpload.ts.
+ */
+export async function readParts(request: FastifyRequest, storage: FileStorage, limit: number): Promise<Parts> {
   const parts: Parts = { fields: {} };
   try {
     for await (const part of request.parts()) {
@@ -53,7 +57,7 @@ async function readParts(request: FastifyRequest, storage: FileStorage, limit: n
         continue;
       }
       const file: MultipartFile = part;
-      if (file.fieldname !== 'file') {
+      if (file.fieldname !== 'file' || parts.received) {
         file.file.resume();
         throw new BizError(`不允许的字段：${file.fieldname}`);
       }

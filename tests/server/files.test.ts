@@ -302,6 +302,11 @@ describe.each(dialects)('files on %s', (dialect) => {
         parts: [{ name: 'fileId', value: fileId }, { name: 'md5', value: md5(Buffer.alloc(0)) }, { name: 'file', filename: 'a.png', content: Buffer.alloc(0) }],
         message: '文件不能为空',
       },
+      {
+        // One file per upload (the multipart limit answers first; readParts would too).
+        parts: [{ name: 'fileId', value: fileId }, { name: 'md5', value: md5(content) }, { name: 'file', filename: 'a.png', content }, { name: 'file', filename: 'b.png', content }],
+        message: '上传的文件过多',
+      },
     ];
     for (const c of cases) {
       const res = await upload(t, unitToken, content, { parts: c.parts });
