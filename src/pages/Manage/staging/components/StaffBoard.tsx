@@ -146,12 +146,14 @@ export default function StaffBoard({ data, onYearChange, yearLoading = false }: 
             locale={{ emptyText: '暂无操作日志' }}
             renderItem={(l) => (
               <List.Item>
-                <Space wrap size={[8, 0]}>
+                {/* Not a Space: its items do not shrink, so a long summary (Chinese has no
+                    spaces to break at) pushed a phone's page sideways. */}
+                <div style={{ display: 'flex', flexWrap: 'wrap', columnGap: 8, minWidth: 0 }}>
                   <Typography.Text type="secondary">{formatDateTime(l.at)}</Typography.Text>
                   <span>{l.actorName ?? '系统'}</span>
-                  <span>{l.summary}</span>
+                  <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{l.summary}</span>
                   {l.result !== 'success' && <Tag color="red">失败</Tag>}
-                </Space>
+                </div>
               </List.Item>
             )}
           />
