@@ -10,7 +10,7 @@
  * - antd's CSS-in-JS rules kept out of jsdom's CSS parser (see below).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { ConfigProvider, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createHistory } from '@@/core/history';
@@ -20,6 +20,11 @@ import { createPluginManager } from '@@/core/plugin';
 import '@/request/staticFeedback';
 import { resetMockState } from '../../mock/handlers';
 import { server } from '../../mock/server';
+
+// findBy…/waitFor wait 5 s, not Testing Library's 1 s: with the three suites sharing two cores,
+// a drawer that loads its record and a sub-list has taken longer than 1 s (a unit test failed
+// that way in CI); a test that passes never waits the extra time.
+configure({ asyncUtilTimeout: 5000 });
 
 /* ---------- jsdom gaps ---------- */
 
