@@ -103,7 +103,7 @@ export type CreditRatingStep = RatingTypes['action'];
 export const stepCreditRating = (id: string, step: CreditRatingStep, version: number): Promise<Said<unknown>> =>
   apiWithMessage<unknown>(`${ratingPath(id)}/${step}`, { method: 'POST', data: { version } });
 
-export const exportCreditRating = (id: string, year: number, query?: CreditRatingExportQuery | Record<string, string | number | undefined>) =>
+export const exportCreditRating = (id: string, year: number, query?: CreditRatingExportQuery) =>
   downloadFile(`${ratingPath(id)}/export`, query, `${year}年度信用评价.xlsx`);
 
 export const listCreditRatingUnits = (id: string, query: Partial<CreditRatingUnitQuery>) =>

@@ -17,6 +17,11 @@ const root = path.resolve(__dirname, '../..');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /**
+     * The server's SQLite file (DATA_DIR/app.db, server/config.ts), for a journey that must move a
+     * date the server's real clock would take days to reach (credit.test.ts: the 7-day 公示).
+     */
+    sqliteFile: string;
   }
 }
 
@@ -85,6 +90,8 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, logFile);
   project.provide('baseURL', baseURL);
+  // DATABASE_URL is empty above: SQLite in DATA_DIR under the name server/config.ts gives it.
+  project.provide('sqliteFile', path.join(dataDir, 'app.db'));
   project.provide('mailboxURL', mailbox.url);
 
   return async () => {

@@ -3,7 +3,7 @@
  *
  * Staff: the years' ratings with state, window, tiers and objections, the steps a row's
  * `actions` offer (none that it does not); 启动年度评价, 发布公示 and 终评 each ask first, and
- * nothing is sent before the answer; a rating's drawer with its units' scores (tier filter), a
+ * nothing is sent before the answer; a rating's drawer with its units' scores (tier filter, 导出 with it), a
  * unit's items, and 答复 of an objection (成立 needs the events to withdraw); the rules tab and
  * a new version prefilled from the one in force (A > B > C checked before any call).
  * A member unit (我的信用): its own score per year, the items behind it, 提出异议 only during 公示
@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from '@common/credit';
 import { CREDIT_MESSAGES as M } from '@common/schemas/credit';
 import CreditRatingPage from '@/pages/Manage/credit-rating';
-import { memberUnit, superAdmin } from '../../mock';
+import { http, HttpResponse } from 'msw';
+import { apiPath, memberUnit, server, superAdmin } from '../../mock';
 import { creditCallsTo, creditDb } from '../../mock/credit';
 import { beijingToday } from '../../mock/kit';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
@@ -162,7 +163,7 @@ describe('信用评价 (staff): the years', () => {
 });
 
 describe('信用评价 (staff): a rating’s drawer', () => {
-  it('lists the units’ scores with a tier filter, and a unit’s every item behind its score', async () => {
+  it('lists the units’ scores with a tier filter, exports what the filter shows, and a unit’s every item behind its score', async () => {
     renderPage(<CreditRatingPage />, `${PATH}?id=cr-2025`, superAdmin);
     const panel = await findDrawer(/^2025年度信用评价$/);
     await within(panel).findByText('之江社会风险研究院有限公司', undefined, WAIT);
@@ -175,6 +176,20 @@ describe('信用评价 (staff): a rating’s drawer', () => {
     }, WAIT));
     await waitFor(() => expect(creditCallsTo('get', '/credit-ratings/cr-2025/units').at(-1)?.query).toMatchObject({ tier: 'C' }), WAIT);
     await waitFor(() => expect(within(panel).getByText('共 1 家')).toBeInTheDocument(), WAIT);
+    // The export takes what the list shows: the tier filter goes with it. jsdom's XHR cannot
+    // receive a blob through msw (mock/README.md): see the request, answer nothing.
+    const exports: URL[] = [];
+    server.use(
+      http.get(apiPath('/credit-ratings/:id/export'), ({ request }) => {
+        exports.push(new URL(request.url));
+        return HttpResponse.error();
+      }),
+    );
+    fireEvent.click(button(panel, '导出筛选结果'));
+    await waitFor(() => expect(exports).toHaveLength(1), WAIT);
+    expect(exports[0].pathname).toBe(apiPath('/credit-ratings/cr-2025/export'));
+    expect(exports[0].searchParams.get('tier')).toBe('C');
+    expect(exports[0].searchParams.has('current')).toBe(false);
     fireEvent.click(within(panel).getByText('之江社会风险研究院有限公司'));
     const unit = await findDrawer(/^之江社会风险研究院有限公司 · 2025年度得分$/);
     expect(await within(unit).findByText('出具虚假评估报告', undefined, WAIT)).toBeInTheDocument();

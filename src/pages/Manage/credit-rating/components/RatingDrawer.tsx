@@ -2,7 +2,8 @@
  * One year's rating in a drawer: its state (初评 → 公示中 → 终评), rules version, base and tiers,
  * 公示 window, who started and finalized it, what the next step waits for; the steps its
  * `actions` offer (each asked first); and two tabs: the units' scores (filter by tier and name,
- * sort by score; 明细 opens a unit's score with every event behind it) and the objections (答复).
+ * sort by score, export what they show; 明细 opens a unit's score with every event behind it)
+ * and the objections (答复).
  */
 import { Alert, Button, Descriptions, Drawer, Space, Steps, Tabs } from 'antd';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ function RatingBody({ rating, refreshKey, onChanged, onOpenUnit }: { rating: Cre
           { title: '终评', description: rating.finalizedAt ? formatDateTime(rating.finalizedAt) : '结果锁定' },
         ]}
       />
-      {(has('recompute') || has('publicize') || has('finalize') || has('export')) && (
+      {(has('recompute') || has('publicize') || has('finalize')) && (
         <Space wrap>
           {has('recompute') && <Button onClick={() => void confirmStep(rating, 'recompute').then(after)}>重新计算</Button>}
           {has('publicize') && (
@@ -58,7 +59,6 @@ function RatingBody({ rating, refreshKey, onChanged, onOpenUnit }: { rating: Cre
               终评
             </Button>
           )}
-          {has('export') && <Button onClick={() => void exportRating(rating)}>导出</Button>}
         </Space>
       )}
       {rating.status === 'publicity' && rating.waiting && <Alert type="info" showIcon title={rating.waiting} />}
@@ -84,7 +84,18 @@ function RatingBody({ rating, refreshKey, onChanged, onOpenUnit }: { rating: Cre
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'units', label: '单位得分', children: <UnitScores rating={rating} refreshKey={refreshKey} onOpenUnit={onOpenUnit} /> },
+          {
+            key: 'units',
+            label: '单位得分',
+            children: (
+              <UnitScores
+                rating={rating}
+                refreshKey={refreshKey}
+                onOpenUnit={onOpenUnit}
+                onExport={has('export') ? (query) => void exportRating(rating, query) : undefined}
+              />
+            ),
+          },
           {
             key: 'objections',
             label: pending > 0 ? `异议（待答复 ${pending}）` : '异议',

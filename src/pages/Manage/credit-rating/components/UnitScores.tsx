@@ -6,7 +6,7 @@
 import { Button, Empty, Input, Result, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { CREDIT_TIER_LABELS, CREDIT_TIERS, type CreditTier } from '@common/credit';
-import type { CreditRatingRecord, CreditRatingUnitItem } from '@common/schemas/credit';
+import type { CreditRatingExportQuery, CreditRatingRecord, CreditRatingUnitItem } from '@common/schemas/credit';
 import { ObjectionStatusTag, Points, TierTag } from '@/components/CreditTags';
 import { useApiRequest } from '@/hooks/useApiRequest';
 import { listCreditRatingUnits } from '@/services/credit';
@@ -18,22 +18,18 @@ export interface UnitScoresProps {
   rating: CreditRatingRecord;
   refreshKey: number;
   onOpenUnit: (unitId: string) => void;
+  /** Given when the rating offers `export`: called with the filters and order on screen. */
+  onExport?: (query: CreditRatingExportQuery) => void;
 }
 
-export default function UnitScores({ rating, refreshKey, onOpenUnit }: UnitScoresProps) {
+export default function UnitScores({ rating, refreshKey, onOpenUnit, onExport }: UnitScoresProps) {
   const [tier, setTier] = useState<CreditTier | undefined>();
   const [keyword, setKeyword] = useState('');
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' } | null>(null);
   const [current, setCurrent] = useState(1);
+  const filters: CreditRatingExportQuery = { tier, keyword: keyword || undefined, sort: sort ? `${sort.field},${sort.order}` : undefined };
   const { data, loading, error, refresh } = useApiRequest(
-    () =>
-      listCreditRatingUnits(rating.id, {
-        current,
-        pageSize: PAGE_SIZE,
-        tier,
-        keyword: keyword || undefined,
-        sort: sort ? `${sort.field},${sort.order}` : undefined,
-      }),
+    () => listCreditRatingUnits(rating.id, { current, pageSize: PAGE_SIZE, ...filters }),
     { refreshDeps: [rating.id, rating.version, current, tier, keyword, sort, refreshKey], refreshOnWindowFocus: false, onError: () => undefined },
   );
 
@@ -120,6 +116,7 @@ export default function UnitScores({ rating, refreshKey, onOpenUnit }: UnitScore
             setCurrent(1);
           }}
         />
+        {onExport && <Button onClick={() => onExport(filters)}>{tier || keyword ? '导出筛选结果' : '导出'}</Button>}
       </Space>
       <Table<CreditRatingUnitItem>
         size="small"

@@ -8,7 +8,7 @@ import { App } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { CREDIT_PUBLICITY_DAYS, publicityWindow } from '@common/credit';
-import { CREDIT_PAGES, type CreditRatingRecord } from '@common/schemas/credit';
+import { CREDIT_PAGES, type CreditRatingExportQuery, type CreditRatingRecord } from '@common/schemas/credit';
 import { exportCreditRating, stepCreditRating, type CreditRatingStep } from '@/services/credit';
 
 type Rating = Pick<CreditRatingRecord, 'id' | 'year' | 'version' | 'ruleVersionNo' | 'unitCount'>;
@@ -70,7 +70,7 @@ export function useRatingSteps() {
   );
 
   const exportRating = useCallback(
-    async (rating: Pick<CreditRatingRecord, 'id' | 'year'>, query?: Record<string, string | number | undefined>) => {
+    async (rating: Pick<CreditRatingRecord, 'id' | 'year'>, query?: CreditRatingExportQuery) => {
       try {
         const name = await exportCreditRating(rating.id, rating.year, query);
         message.success(`已导出 ${name}`);
