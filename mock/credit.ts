@@ -51,6 +51,7 @@ import {
   type PublicCreditYear,
 } from '@common/schemas/credit';
 import { dictItems, FIXTURE_UNIT_ID, FIXTURE_UNIT_NAME } from './fixtures';
+import { practitionersDb } from './practitioners';
 import { apiPath, bad, beijingToday, callLog, done, download, forbidden, guard, hasKeyword, notFound, pageOf, sortBy, stale, type ApiCall, type FixtureAccount } from './kit';
 
 const log = callLog();
@@ -320,6 +321,25 @@ export const creditHandlers: HttpHandler[] = [
     return download(`信用记录-${beijingToday()}.xlsx`, new Uint8Array([0x50, 0x4b, 0x03, 0x04]));
   }),
 
+  // The picker of 信用记录: approved practitioners and those who left, a unit its own (server/modules/credit-events/practitionerOptions.ts).
+  http.get(apiPath('/credit-events/practitioner-options'), async ({ request }) => {
+    await log.record(request);
+    const account = viewer(request);
+    if (account instanceof Response) return account;
+    const q = new URL(request.url).searchParams;
+    const keyword = q.get('keyword') ?? '';
+    const id = q.get('id');
+    const found = practitionersDb.records
+      .filter((p) => p.status === 'approved' || p.status === 'left')
+      .filter((p) => ownsUnit(account, p.unitId))
+      .filter((p) => !id || p.id === id)
+      .filter((p) => hasKeyword(keyword, [p.name, p.certificateNo]))
+      .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'))
+      .slice(0, 20)
+      .map((p) => ({ id: p.id, name: p.name, unitName: p.unitName, certificateNo: p.certificateNo, left: p.status === 'left' }));
+    return done(found);
+  }),
+
   http.get(apiPath('/credit-events'), async ({ request }) => {
     await log.record(request);
     const account = viewer(request);
@@ -395,7 +415,7 @@ export const creditHandlers: HttpHandler[] = [
     });
     created.files = (b.fileIds ?? []).map((fileId) => ({ fileId, name: '证明材料.pdf', size: 1024, contentType: 'application/pdf' }));
     creditDb.events.unshift(created);
-    return done({ id, points, termUntil: created.record.termUntil, ruleVersionNo: created.record.ruleVersionNo }, `已登记，计 ${points > 0 ? '+' : ''}${points} 分，公示至 ${created.record.termUntil}，已通知相关单位`);
+    return done({ id, points, termUntil: created.record.termUntil, ruleVersionNo: created.record.ruleVersionNo }, M.eventRecorded(points, created.record.termUntil));
   }),
 
   http.post(apiPath('/credit-events/:id/withdraw'), async ({ request, params }) => {
@@ -409,7 +429,7 @@ export const creditHandlers: HttpHandler[] = [
     if (b.version !== e.record.version) return stale();
     e.record = { ...e.record, status: 'withdrawn', withdrawReason: b.reason.trim(), withdrawnAt: new Date().toISOString(), withdrawnByName: account.user.name, version: e.record.version + 1 };
     const rescoredYears = rescoreWithout(e.record.id);
-    return done({ rescoredYears }, rescoredYears.length ? `已撤销，${rescoredYears.join('、')}年度评价中该单位得分已重算` : '已撤销');
+    return done({ rescoredYears }, M.eventWithdrawn(rescoredYears));
   }),
 
   // ---- rules ----

@@ -99,6 +99,8 @@ export const CREDIT_MESSAGES = {
   eventNoun: '信用记录',
   ratingNoun: '信用评价',
   objectionNoun: '异议',
+  eventRecorded: (points: number, termUntil: string) => `已登记，计 ${points > 0 ? '+' : ''}${points} 分，公示至 ${termUntil}，已通知相关单位`,
+  eventWithdrawn: (rescoredYears: readonly number[]) => (rescoredYears.length ? `已撤销，${rescoredYears.join('、')}年度评价中该单位得分已重算` : '已撤销'),
   kindUnknown: '信用事件类型不在字典中，请从列表中选择',
   polarityRequired: '该类型为新增类型，请选择“不良行为”或“表彰”',
   polarityMismatch: (label: string, polarity: string) => `「${label}」属于${polarity}，不能登记为其他性质`,
@@ -263,6 +265,32 @@ export const CreditEventExportQuery = Type.Object(
   { additionalProperties: false },
 );
 export type CreditEventExportQuery = Static<typeof CreditEventExportQuery>;
+
+/**
+ * The practitioner picker of 信用记录 (GET /credit-events/practitioner-options): those an event
+ * may name (approved, or left since), found by name or certificate number, or one by id (the
+ * label of a value from the address). Staff search every unit; a unit its own. Names only: no
+ * ID number or phone leaves through here, so credit:view suffices and the 从业人员 codes are not
+ * needed.
+ */
+export const CreditPractitionerOptionsQuery = Type.Object(
+  {
+    keyword: Type.Optional(Type.String({ maxLength: 50, title: '关键字' })),
+    id: Type.Optional(Identifier('从业人员')),
+  },
+  { additionalProperties: false },
+);
+export type CreditPractitionerOptionsQuery = Static<typeof CreditPractitionerOptionsQuery>;
+
+export const CreditPractitionerOption = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  unitName: Type.String(),
+  certificateNo: Nullable(Type.String()),
+  /** Left the unit since (an event may still name them). */
+  left: Type.Boolean(),
+});
+export type CreditPractitionerOption = Static<typeof CreditPractitionerOption>;
 
 /**
  * 登记: against a unit (unitId) or a practitioner (practitionerId; the event counts against

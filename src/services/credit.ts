@@ -17,6 +17,8 @@ import type {
   CreditObjectionDetail,
   CreditObjectionListQuery,
   CreditObjectionRecord,
+  CreditPractitionerOption,
+  CreditPractitionerOptionsQuery,
   CreditRatingCreateBody,
   CreditRatingExportQuery,
   CreditRatingListQuery,
@@ -29,15 +31,9 @@ import type {
   CreditRuleVersionRecord,
 } from '@common/schemas/credit';
 import type { MemberUnitOption } from '@common/schemas/memberUnits';
-import { api, apiWithMessage } from './api';
+import { api, apiWithMessage, type Said } from './api';
 import { downloadFile } from './download';
 import { cleanQuery, resource, type ListQuery } from './resource';
-
-/** The answer of a step whose message says what it did (已撤销，2025年度评价中该单位得分已重算). */
-export interface Said<T> {
-  data: T;
-  message: string;
-}
 
 // ---- events ----------------------------------------------------------------------------------------
 
@@ -68,6 +64,10 @@ export const exportCreditEvents = (query: CreditEventExportQuery | ListQuery<Eve
 /** Approved member units for the subject picker, matching what is typed (GET /member-units/options). */
 export const creditUnitOptions = (keyword?: string) =>
   api<MemberUnitOption[]>('/member-units/options', { params: cleanQuery({ keyword: keyword?.trim() }) });
+
+/** The practitioners an event may name, matching what is typed, or one by id (GET /credit-events/practitioner-options). */
+export const creditPractitionerOptions = (query: CreditPractitionerOptionsQuery, options?: { skipErrorHandler?: boolean }) =>
+  api<CreditPractitionerOption[]>(`${creditEvents.path}/practitioner-options`, { params: cleanQuery({ ...query, keyword: query.keyword?.trim() }), ...options });
 
 // ---- rules -----------------------------------------------------------------------------------------
 

@@ -218,6 +218,49 @@ describe.each(dialects)('credit events on %s', (dialect) => {
     });
   });
 
+  describe('the practitioner picker (GET /credit-events/practitioner-options)', () => {
+    type Option = { id: string; name: string; unitName: string; certificateNo: string | null; left: boolean };
+    const options = (token: string, query: Record<string, string> = {}) =>
+      t.call<Option[]>('GET', `credit-events/practitioner-options?${new URLSearchParams(query).toString()}`, { token });
+    const statusOf = async (ids: string[]) =>
+      new Map((await db().selectFrom('practitioners').select(['id', 'status', 'unit_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+
+    it('offers staff holding credit:view alone (no 从业人员 code) the approved and left of every unit, names only', async () => {
+      const res = await options(viewer);
+      expect(res.body.status, res.body.message).toBe(1);
+      const found = res.body.data;
+      expect(found.length).toBeGreaterThan(0);
+      const rows = await statusOf(found.map((o) => o.id));
+      for (const o of found) {
+        expect(['approved', 'left']).toContain(rows.get(o.id)?.status);
+        expect(o.left).toBe(rows.get(o.id)?.status === 'left');
+        expect(Object.keys(o).sort()).toEqual(['certificateNo', 'id', 'left', 'name', 'unitName']);
+      }
+      expect(new Set(found.map((o) => rows.get(o.id)?.unit_id)).size).toBeGreaterThan(1);
+    });
+
+    it('searches by name or certificate number and finds one by id; a pending practitioner is never offered', async () => {
+      const one = await db().selectFrom('practitioners').select(['id', 'name', 'certificate_no']).where('status', '=', 'approved').where('certificate_no', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+      expect((await options(admin, { keyword: one.name })).body.data.map((o) => o.id)).toContain(one.id);
+      expect((await options(admin, { keyword: one.certificate_no ?? '' })).body.data.map((o) => o.id)).toEqual([one.id]);
+      expect((await options(admin, { id: one.id })).body.data.map((o) => o.id)).toEqual([one.id]);
+      const pending = await db().selectFrom('practitioners').select('id').where('status', 'not in', ['approved', 'left']).executeTakeFirst();
+      if (pending) expect((await options(admin, { id: pending.id })).body.data).toEqual([]);
+    });
+
+    it('gives a unit its own practitioners only, and refuses an account without credit:view', async () => {
+      const mine = (await options(unit1)).body.data;
+      expect(mine.length).toBeGreaterThan(0);
+      const rows = await statusOf(mine.map((o) => o.id));
+      for (const o of mine) expect(rows.get(o.id)?.unit_id).toBe(UNIT_1);
+      const other = await db().selectFrom('practitioners').select('id').where('unit_id', '=', UNIT_2).where('status', '=', 'approved').executeTakeFirst();
+      if (other) expect((await options(unit1, { id: other.id })).body.data).toEqual([]);
+      const refused = await options(noCodes);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body.message).toBe(FORBIDDEN_MESSAGE);
+    });
+  });
+
   describe('recorded by the system, exactly once per source', () => {
     const YEAR = 2034;
 

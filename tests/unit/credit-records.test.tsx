@@ -100,6 +100,8 @@ describe('信用记录: the list', () => {
     await waitFor(() => expect(lastListQuery()).toMatchObject({ practitionerId: 'practitioner-0001' }), WAIT);
     await waitFor(() => expect(screen.getByText('共 1 条')).toBeInTheDocument(), WAIT);
     expect(currentUrl()).toContain('practitionerId=practitioner-0001');
+    // The picker reads the credit pages' own list of names: no 从业人员 code is needed.
+    expect(creditCallsTo('get', '/credit-events/practitioner-options').length).toBeGreaterThan(0);
   });
 
   it('an empty list says so; a failed one offers 重试', async () => {
@@ -166,7 +168,8 @@ describe('信用记录: 登记', () => {
     });
     expect(typeof body.unitId).toBe('string');
     expect(body).not.toHaveProperty('practitionerId');
-    expect(await screen.findByText('信用记录已登记，已通知相关单位', undefined, WAIT)).toBeInTheDocument();
+    // The server's words: the points and the term the event took.
+    expect(await screen.findByText(/^已登记，计 -15 分，公示至 \d{4}-\d{2}-\d{2}，已通知相关单位$/, undefined, WAIT)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('共 7 条')).toBeInTheDocument(), WAIT);
   });
 

@@ -3,6 +3,7 @@
  *
  *   GET  /credit-events                  list: staff (credit:view) all; a member unit those counting against it
  *   GET  /credit-events/export           the same filters as an .xlsx                     credit:export
+ *   GET  /credit-events/practitioner-options  the practitioners an event may name (picker)  credit:view
  *   GET  /credit-events/:id              one event with its evidence and the ratings counting it
  *   POST /credit-events                  record one by hand                                credit:event:edit
  *   POST /credit-events/:id/withdraw     withdraw it with a reason and the version read   credit:event:edit
@@ -21,6 +22,9 @@ import {
   CreditEventListQuery,
   CreditEventRecord,
   CreditEventWithdrawBody,
+  CREDIT_MESSAGES as M,
+  CreditPractitionerOption,
+  CreditPractitionerOptionsQuery,
 } from '@common/schemas/credit';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { beijingDay } from '../../content/views';
@@ -28,6 +32,7 @@ import { sendXlsx } from '../../excel';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';
 import { prepareEventExport } from './export';
+import { creditPractitionerOptions } from './practitionerOptions';
 import { eventDetail, isCreditEventFileOf, listEvents } from './queries';
 import { recordEvent, withdrawEvent } from './service';
 
@@ -58,11 +63,25 @@ const creditEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listEvents(app.db, requireUser(req), req.query, today())),
   );
 
-  // Before /credit-events/:id, so that "export" is never taken for an id.
+  // Before /credit-events/:id, so that "export" (or "practitioner-options") is never taken for an id.
   app.get(
     '/credit-events/export',
     { config: exporting, schema: { tags, summary: '导出信用记录（Excel，与列表相同的筛选条件）', querystring: CreditEventExportQuery } },
     async (req, reply) => sendXlsx(reply, await prepareEventExport(req, req.query)),
+  );
+
+  app.get(
+    '/credit-events/practitioner-options',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: '可登记信用记录的从业人员（已通过或已离职；按姓名或证书编号搜索，或按 id 取一人；会员单位仅本单位）',
+        querystring: CreditPractitionerOptionsQuery,
+        response: { 200: Envelope(Type.Array(CreditPractitionerOption)) },
+      },
+    },
+    async (req) => ok(await creditPractitionerOptions(app.db, requireUser(req), req.query)),
   );
 
   app.get(
@@ -84,7 +103,7 @@ const creditEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const created = await recordEvent(req, requireUser(req), req.body);
-      return ok(created, `已登记，计 ${created.points > 0 ? '+' : ''}${created.points} 分，公示至 ${created.termUntil}，已通知相关单位`);
+      return ok(created, M.eventRecorded(created.points, created.termUntil));
     },
   );
 
@@ -102,7 +121,7 @@ const creditEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const result = await withdrawEvent(req, requireUser(req), req.params.id, req.body);
-      return ok(result, result.rescoredYears.length ? `已撤销，${result.rescoredYears.join('、')}年度评价中该单位得分已重算` : '已撤销');
+      return ok(result, M.eventWithdrawn(result.rescoredYears));
     },
   );
 };

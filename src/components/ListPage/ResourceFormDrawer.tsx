@@ -33,6 +33,7 @@ import { useFormChanges } from '@/hooks/useFormChanges';
 import { useFormDraft } from '@/hooks/useFormDraft';
 import { useUnsavedChanges } from '@/hooks/useUnsavedChanges';
 import { isApiError } from '@/requestErrors';
+import { isSaid } from '@/services/api';
 import ConflictAlert from './ConflictAlert';
 import DraftAlert from './DraftAlert';
 
@@ -61,8 +62,12 @@ export interface Submitter<TValues = never> {
   label: string;
   primary?: boolean;
   code?: PermissionCode;
-  /** The toast after saving; `${title}已保存` by default. */
+  /**
+   * The toast after saving; `${title}已保存` by default. With `serverMessage`, the server's own
+   * words when the call answered a `Said` (src/services/api.ts), this text otherwise.
+   */
   successMessage?: string;
+  serverMessage?: boolean;
   /** Asks first (null: this time there is nothing to ask); 取消 leaves the form as it is. */
   confirm?(values: TValues): SubmitQuestion | null;
 }
@@ -208,11 +213,11 @@ function DrawerSession<TRecord, TValues extends object>(props: ResourceFormDrawe
     if (!(await confirmed(submitter.confirm?.(values) ?? null, submitter.label))) return false;
     setSaving(submitter.key);
     try {
-      if (id) await props.update(id, values, version.current ?? 0, submitter.key);
-      else await props.create(values, submitter.key);
+      const answer = id ? await props.update(id, values, version.current ?? 0, submitter.key) : await props.create(values, submitter.key);
       changes.markClean();
       draft.clear();
-      message.success(submitter.successMessage ?? `${title}已保存`);
+      const said = submitter.serverMessage && isSaid(answer) && answer.message ? answer.message : null;
+      message.success(said ?? submitter.successMessage ?? `${title}已保存`);
       props.onSaved?.({ id, submitter: submitter.key });
       onClose();
       return false;

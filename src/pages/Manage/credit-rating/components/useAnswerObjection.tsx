@@ -19,7 +19,8 @@ import {
 import { pointsText } from '@/components/CreditTags';
 import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
 import RecordFiles from '@/components/RecordFiles';
-import { answerCreditObjection, getCreditObjection, getCreditRatingUnit, type Said } from '@/services/credit';
+import type { Said } from '@/services/api';
+import { answerCreditObjection, getCreditObjection, getCreditRatingUnit } from '@/services/credit';
 
 interface AnswerFields {
   decision?: CreditObjectionDecision;

@@ -258,7 +258,8 @@ export default function CreditEventList() {
         initialValues={EVENT_INITIAL_VALUES}
         create={(values) => recordCreditEvent(toEventBody(values, kindDefault(rules.status === 'ready' ? rules.rules : null, values.kind)))}
         update={() => Promise.reject(new Error('信用记录不能修改，如有错误请撤销后重新登记'))}
-        submitters={[{ key: 'save', label: '登记', primary: true, successMessage: '信用记录已登记，已通知相关单位' }]}
+        // The server's words say the points and the term the event took (已登记，计 −10 分，公示至 …).
+        submitters={[{ key: 'save', label: '登记', primary: true, serverMessage: true, successMessage: '信用记录已登记，已通知相关单位' }]}
       >
         {({ form }) => <CreditEventFields form={form} kinds={kinds} rules={rules} />}
       </ResourceFormDrawer>

@@ -1,16 +1,16 @@
 /**
  * Searchable selects of the subject of a credit event: an approved member unit (GET
  * /member-units/options?keyword=, as 评审任务's and the review queue's unit filters read it) and a
- * registered practitioner (the practitioners list, searched by name or certificate number; the
- * server takes approved ones and those who left). Typing searches after a short rest.
+ * practitioner an event may name (GET /credit-events/practitioner-options: approved or left
+ * since, by name or certificate number; credit:view is enough). Typing searches after a short
+ * rest.
  */
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { creditUnitOptions } from '@/services/credit';
-import { practitioners } from '@/services/practitioners';
+import type { CreditPractitionerOption } from '@common/schemas/credit';
+import { creditPractitionerOptions, creditUnitOptions } from '@/services/credit';
 
 const SEARCH_DELAY_MS = 300;
-const PICKER_PAGE_SIZE = 20;
 
 interface Option {
   label: string;
@@ -95,19 +95,16 @@ export function UnitPicker({ id, value, onChange, ariaLabel, placeholder = '输�
   );
 }
 
-const searchPractitioners = async (keyword: string): Promise<Option[]> => {
-  const page = await practitioners.list({ keyword: keyword.trim() || undefined, pageSize: PICKER_PAGE_SIZE, sort: 'name,asc' });
-  return page.list
-    .filter((p) => p.status === 'approved' || p.status === 'left')
-    .map((p) => ({
-      value: p.id,
-      label: `${p.name} · ${p.unitName}${p.certificateNo ? ` · ${p.certificateNo}` : ''}${p.status === 'left' ? '（已离职）' : ''}`,
-    }));
-};
+const practitionerOption = (p: CreditPractitionerOption): Option => ({
+  value: p.id,
+  label: `${p.name} · ${p.unitName}${p.certificateNo ? ` · ${p.certificateNo}` : ''}${p.left ? '（已离职）' : ''}`,
+});
+
+const searchPractitioners = async (keyword: string): Promise<Option[]> => (await creditPractitionerOptions({ keyword })).map(practitionerOption);
 
 const practitionerLabel = async (practitionerId: string): Promise<string | null> => {
-  const p = await practitioners.get(practitionerId, { skipErrorHandler: true });
-  return `${p.name} · ${p.unitName}`;
+  const [found] = await creditPractitionerOptions({ id: practitionerId }, { skipErrorHandler: true });
+  return found ? practitionerOption(found).label : null;
 };
 
 export function PractitionerPicker({ id, value, onChange, ariaLabel, placeholder = '输入姓名或证书编号搜索从业人员', allowClear }: PickerProps) {
