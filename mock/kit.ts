@@ -14,6 +14,7 @@
  *   `beijingToday()`.
  */
 import { HttpResponse } from 'msw';
+import { beijingDay } from '@common/calendar';
 import { FORBIDDEN_MESSAGE, notFoundMessage, STALE_VERSION_MESSAGE } from '@common/messages';
 import { AuthType, type PermissionCode } from '@common/permissions';
 import { ApiStatus, type Page } from '@common/schemas/common';
@@ -228,4 +229,4 @@ export function reviewEntry(
 }
 
 /** Today's date in Beijing (the server's calendar), yyyy-mm-dd. */
-export const beijingToday = (): string => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const beijingToday = (): string => beijingDay();

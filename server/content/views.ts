@@ -13,6 +13,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { beijingDay } from '@common/calendar';
 import type { Db, DbOrTrx } from '../db/types';
 
 export type ViewedType = 'article' | 'notice';
@@ -34,10 +35,6 @@ interface QueuedView {
   day: string;
 }
 
-/** 'YYYY-MM-DD' of an instant in Beijing time (UTC+8, no daylight saving). */
-export function beijingDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 async function loadKey(db: DbOrTrx): Promise<string> {
   const fresh = randomBytes(32).toString('hex');

@@ -11,7 +11,7 @@
  * second decision on the same record is a new notice, and the same one queued again is not.
  */
 import { createHash } from 'node:crypto';
-import { beijingDay } from '../content/views';
+import { beijingDay } from '@common/calendar';
 import type { DbOrTrx } from '../db/types';
 import { loadRuleByCode, queueNotice } from './deliveries';
 import type { NoticeRecipient } from './recipients';

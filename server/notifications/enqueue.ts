@@ -16,7 +16,7 @@
  */
 import type { DbOrTrx, MessageKind } from '../db/types';
 import { notifyAccounts } from '../notify';
-import { beijingDay } from '../content/views';
+import { beijingDay } from '@common/calendar';
 import type { FieldCipher } from '../pii';
 import { loadRuleByCode, queueNotice, type LoadedRule, type NoticeInput, type QueueResult, type SiteWriter } from './deliveries';
 import type { NoticeRecipient } from './recipients';

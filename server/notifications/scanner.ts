@@ -11,7 +11,7 @@
  * (server/notifications/kinds.ts), handed in by whoever runs the scan.
  */
 import type { NoticeKind } from '@common/schemas/notifications';
-import { beijingDay } from '../content/views';
+import { beijingDay } from '@common/calendar';
 import type { Db } from '../db/types';
 import type { FieldCipher } from '../pii';
 import { loadEnabledRules, queueNotice, type LoadedRule, type NoticeInput } from './deliveries';

@@ -26,7 +26,7 @@ import {
   type ComplaintSubmitResult,
 } from '@common/schemas/complaints';
 import type { Workbench } from '@common/schemas/workbench';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD, DEMO_UNIT_ID } from '../../server/db/seed/demo';
 import { DEMO_COMPLAINT_CODES, DEMO_HANDLED_COMPLAINT, DEMO_HANDLED_COMPLAINT_NO } from '../../server/db/seed/demoComplaints';
 import { keyIdOf, PII_PREFIX } from '../../server/pii/cipher';

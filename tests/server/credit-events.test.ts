@@ -14,7 +14,7 @@ import { FORBIDDEN_MESSAGE, STALE_VERSION_MESSAGE } from '@common/messages';
 import type { Page } from '@common/schemas/common';
 import { CREDIT_MESSAGES as M, type CreditEventCreated, type CreditEventDetail, type CreditEventRecord } from '@common/schemas/credit';
 import type { RubricCriterion } from '@common/schemas/reviewTasks';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { recordAutomaticEvent, termUntil } from '../../server/credit/events';
 import { rulesInForce } from '../../server/credit/rules';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';

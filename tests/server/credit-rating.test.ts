@@ -28,7 +28,7 @@ import {
 } from '@common/schemas/credit';
 import type { PublicMemberUnit } from '@common/schemas/public';
 import type { PermissionCode } from '@common/permissions';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { insertAccount } from '../../server/security/accounts';
 import { hashPassword } from '../../server/security/passwords';

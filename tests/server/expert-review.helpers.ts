@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { AuthType, type PermissionCode } from '@common/permissions';
 import type { Page } from '@common/schemas/common';
 import type { DrawAnswer, ReviewTaskDetail, ReviewTaskListItem } from '@common/schemas/reviewTasks';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { insertRole } from '../../server/security/roles';
 import type { TestContext } from './helpers';

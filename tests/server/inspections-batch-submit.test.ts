@@ -16,7 +16,7 @@ import {
   type InspectionDetail,
   type InspectionRecord,
 } from '@common/schemas/inspections';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { addAccount } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';

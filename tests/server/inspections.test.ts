@@ -17,7 +17,7 @@ import {
   type InspectionYearRecord,
 } from '@common/schemas/inspections';
 import { insertRole } from '../../server/security/roles';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { remindInspectionDeadlines, reminderKey } from '../../server/modules/inspections/reminders';
 import { addOneYear } from '../../server/modules/inspections/service';

@@ -14,7 +14,7 @@ import type { PublicCertificate } from '@common/schemas/certificates';
 import type { MemberUnitApproveResult, MemberUnitListItem, MemberUnitOption, MemberUnitRecord } from '@common/schemas/memberUnits';
 import type { PublicMemberUnitItem } from '@common/schemas/public';
 import { checkCreditCode } from '@common/validators';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { newAuditColumns } from '../../server/db/versioned';
 import { oneYearFrom } from '../../server/modules/member-units/service';

@@ -13,7 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { openDatabase, type AppDb } from '../../server/db/index';
 import { newAuditColumns } from '../../server/db/versioned';
 import { DUE_NOTICE_FINDERS } from '../../server/notifications/kinds';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@common/schemas/common';
 import type { AuditVerifyResult, OperationLogRecord } from '@common/schemas/operationLogs';
 import { insertRole } from '../../server/security/roles';
-import { beijingDay } from '../../server/content/views';
+import { beijingDay } from '@common/calendar';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { addAccount } from './files.helpers';
 import { createTestApp, dialects, type TestContext } from './helpers';

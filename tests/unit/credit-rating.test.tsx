@@ -11,6 +11,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { beijingYear } from '@common/calendar';
 import { addCalendarDays } from '@common/credit';
 import { CREDIT_MESSAGES as M } from '@common/schemas/credit';
 import CreditRatingPage from '@/pages/Manage/credit-rating';
@@ -91,7 +92,7 @@ describe('信用评价 (staff): the years', () => {
   });
 
   it('启动年度评价 names the rules version first; nothing is sent before the answer', async () => {
-    const year = new Date().getFullYear();
+    const year = beijingYear();
     renderPage(<CreditRatingPage />, PATH, superAdmin);
     await waitForRow('2025年度');
     fireEvent.click(button(document.body, '启动年度评价'));

@@ -10,7 +10,7 @@
  */
 import { acceptDueOn } from '@common/complaintDeadlines';
 import type { ComplaintStep } from '@common/credit';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { recordAutomaticEvent } from '../../credit/events';
 import type { FieldCipher } from '../../pii/cipher';
 import { hashPassword } from '../../security/passwords';

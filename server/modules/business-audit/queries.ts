@@ -28,7 +28,7 @@ import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 import { READ_CACHE_TTL_MS, type ReadCache } from '../../http/readCache';
 import { reviewHandlerOf } from '../../workflow/reviewHandlers';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { creditFlagsOf } from '../../credit/standing';
 import type { CreditFlag } from '@common/schemas/credit';
 import { reviewHistory } from '../../workflow/reviews';

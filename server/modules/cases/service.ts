@@ -12,7 +12,7 @@ import { REJECT_REASON_REQUIRED_MESSAGE } from '@common/messages';
 import type { CaseApproveBody, CaseCreateBody, CaseRejectBody, CaseUpdateBody } from '@common/schemas/cases';
 import type { AuthUser } from '../../security/user';
 import { removeAttachments, setAttachments, SLOT_ATTACHMENT } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { CaseStatus, DbOrTrx } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError } from '../../http/errors';

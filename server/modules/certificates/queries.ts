@@ -4,7 +4,7 @@
  */
 import type { CertificateListQuery, CertificateRecord, CertificateState, PublicCertificate } from '@common/schemas/certificates';
 import type { Page } from '@common/schemas/common';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { CertificateRow, DbOrTrx } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';
 import { certificateState } from '../../workflow/certificates';

@@ -20,7 +20,7 @@ import {
 } from '@common/schemas/certificates';
 import { Envelope, IdParams, PageResult } from '@common/schemas/common';
 import { requireUser, type RouteAccess } from '../../security/guard';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { ok } from '../../http/envelope';
 import { BizError, errors } from '../../http/errors';
 import { enforceRateLimit } from '../../http/rateLimit';

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../security/user';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { revokeCertificate as revokeInWorkflow } from '../../workflow/certificates';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { recordAutomaticEvent } from '../../credit/events';
 
 export async function revokeCertificate(request: FastifyRequest, caller: AuthUser, id: string, rawReason: string): Promise<void> {

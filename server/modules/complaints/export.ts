@@ -9,7 +9,7 @@ import { deadlineText } from '@common/complaintDeadlines';
 import { COMPLAINT_CONCLUSION_LABELS, COMPLAINT_KIND_LABELS, COMPLAINT_STATUS_LABELS } from '@common/credit';
 import { COMPLAINT_DEADLINE_LABELS, type ComplaintExportQuery } from '@common/schemas/complaints';
 import { requireUser } from '../../security/guard';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { beijingTime, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { prepareListExport } from '../../workflow/reviewedSubject';
 import { filteredBase, orderedRows, sortOf, toListItem, type ComplaintJoinedRow } from './queries';

@@ -23,7 +23,7 @@ import type { Page } from '@common/schemas/common';
 import { maskEmail } from '@common/validators';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, SLOT_ATTACHMENT, toFileRef } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { staffDue, unitDue } from '../../credit/complaintWork';
 import { toBool } from '../../db/index';
 import type { ComplaintStatus } from '@common/credit';

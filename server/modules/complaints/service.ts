@@ -34,7 +34,7 @@ import { checkEmail, checkPhone } from '@common/validators';
 import type { AuthUser } from '../../security/user';
 import { hashPassword, verifyLoginPassword } from '../../security/passwords';
 import { setAttachments, SLOT_ATTACHMENT } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { recordAutomaticEvent } from '../../credit/events';
 import type { DbOrTrx } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';

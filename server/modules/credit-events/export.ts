@@ -8,7 +8,7 @@ import { CREDIT_EVENT_STATUS_LABELS, CREDIT_POLARITY_LABELS, CREDIT_SOURCE_TYPE_
 import type { CreditEventExportQuery } from '@common/schemas/credit';
 import { requireUser } from '../../security/guard';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { dictLabels } from '../../db/dictionaries';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';

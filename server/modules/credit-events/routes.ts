@@ -27,7 +27,7 @@ import {
   CreditPractitionerOptionsQuery,
 } from '@common/schemas/credit';
 import { requireUser, type RouteAccess } from '../../security/guard';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { sendXlsx } from '../../excel';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';

@@ -21,7 +21,7 @@ import { builtInPolarityOf, CREDIT_POLARITY_LABELS, pointsAgreeWith, type Credit
 import { CREDIT_MESSAGES as M, creditEventLink, type CreditEventCreateBody, type CreditEventCreated, type CreditEventWithdrawBody } from '@common/schemas/credit';
 import type { AuthUser } from '../../security/user';
 import { setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { termUntil } from '../../credit/events';
 import { kindRule, rulesInForce } from '../../credit/rules';
 import { withdrawCreditEvent } from '../../credit/withdraw';

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { CREDIT_RATING_STATUS_LABELS, CREDIT_TIER_LABELS, publicityWindow } from '@common/credit';
 import { CREDIT_MESSAGES as M, creditRatingLink, type CreditRatingCreateBody, type CreditRatingStepBody } from '@common/schemas/credit';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { rulesInForce, rulesVersion } from '../../credit/rules';
 import { scoreRating } from '../../credit/scoring';
 import type { DbOrTrx } from '../../db/types';

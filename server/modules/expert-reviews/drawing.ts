@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { CONFLICT_WINDOW_YEARS_DEFAULT, RECENT_REVIEW_DAYS_DEFAULT, YEARLY_REVIEW_CAP_DEFAULT } from '@common/expertReview';
 import { DRAW_EARLY_WARNING_DAYS, REVIEW_DRAW_KIND_LABELS, type DrawAnswer, type DrawRules, type ReviewDrawBody, type ReviewDrawKind, type ReviewStepBody } from '@common/schemas/reviewTasks';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { dictLabelsOf } from '../../db/dictionaries';
 import type { DbOrTrx } from '../../db/types';
 import { assertVersion, updateWithVersion } from '../../db/versioned';

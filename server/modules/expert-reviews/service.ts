@@ -25,7 +25,7 @@ import {
 import { AuthType } from '@common/permissions';
 import type { AuthUser } from '../../security/user';
 import { setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { dictLabels } from '../../db/dictionaries';
 import { beijingTime } from '../../excel';
 import type { DbOrTrx, ReviewSeatRow } from '../../db/types';

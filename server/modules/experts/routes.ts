@@ -37,7 +37,7 @@ import { sendXlsx } from '../../excel';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { publicRead } from '../../http/readCache';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { addConflict, conflictsOf, removeConflict, updateConflict } from './conflicts';
 import { prepareExpertExport } from './export';
 import { listPublicExperts } from './publicQueries';

@@ -12,7 +12,7 @@ import {
 } from '@common/schemas/inspections';
 import { requireUser } from '../../security/guard';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';

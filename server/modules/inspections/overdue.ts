@@ -19,7 +19,7 @@
  */
 import { addCalendarDays } from '@common/credit';
 import { INSPECTION_SUBJECT_TYPE_LABELS } from '@common/schemas/inspections';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { sql } from 'kysely';
 import { autoKey, recordAutomaticEvent } from '../../credit/events';
 import type { Db } from '../../db/types';

@@ -19,7 +19,7 @@ import {
 } from '@common/schemas/inspections';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, SLOT_ATTACHMENT, toFileRef } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { DbOrTrx, InspectionStatus, InspectionYearStatus } from '../../db/types';
 import { errors } from '../../http/errors';
 import { fetchPage, matchesKeyword, paging, parseSort } from '../../http/paging';

@@ -9,7 +9,7 @@
  *   const written = await remindInspectionDeadlines(app.db, app.clock());
  */
 import { INSPECTION_REMINDER_DAYS } from '@common/schemas/inspections';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { Db } from '../../db/types';
 import { notifyUnit } from '../../notify';
 import { UNSUBMITTED_STATUSES } from './queries';

@@ -31,7 +31,7 @@ import {
 } from '@common/schemas/inspections';
 import type { AuthUser } from '../../security/user';
 import { setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { DbOrTrx, InspectionStatus, ReviewStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';

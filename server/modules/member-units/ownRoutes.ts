@@ -20,7 +20,7 @@ import {
   ResubmitBody,
 } from '@common/schemas/memberInfo';
 import { requireUser, type RouteAccess } from '../../security/guard';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { ok } from '../../http/envelope';
 import { errors } from '../../http/errors';

@@ -22,7 +22,7 @@ import { REJECT_REASON_EMPTY_MESSAGE } from '@common/messages';
 import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { UNIT_KEY_FIELDS, wanYuanToFen, type MemberUnitRow, type MemberUnitUpdate, type PendingUnitChange } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { assertVersion, updateWithVersion, type VersionedChanges } from '../../db/versioned';

@@ -11,7 +11,7 @@ import type { PublicCase, PublicMemberUnit, PublicMemberUnitItem, PublicMemberUn
 import type { Database, DbOrTrx } from '../../db/types';
 import { filesById, toPublicFile } from '../../content/files';
 import { matchesKeyword, paging } from '../../http/paging';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { badConductInTermOf, finalTiersOf } from '../../credit/standing';
 
 /** The columns of a window item; `level_label` comes from the member_level dictionary. */

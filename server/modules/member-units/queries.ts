@@ -21,7 +21,7 @@ import {
   type UnitCertificate,
 } from '@common/schemas/memberUnits';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { toBool } from '../../db/index';
 import { fenToWanYuan, type PendingUnitChange as StoredPendingChange } from '../../db/domainTypes';
 import type { Database, DbOrTrx, MemberUnitRow } from '../../db/types';

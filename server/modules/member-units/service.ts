@@ -23,7 +23,7 @@ import { checkCreditCode, checkEmail, checkPhone } from '@common/validators';
 import { revokeAccountSessions } from '../../security/sessions';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { wanYuanToFen, type MemberUnitUpdate } from '../../db/domainTypes';
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx, MemberUnitRow } from '../../db/types';

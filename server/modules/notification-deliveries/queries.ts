@@ -17,7 +17,7 @@ import type {
 } from '@common/schemas/notifications';
 import type { Config } from '../../config';
 import { dayEnd, dayStart } from '../../content/publishing';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { DbOrTrx, NotificationDeliveryRow } from '../../db/types';
 import { fetchPage, matchesKeyword, paging, parseSort, type Sort } from '../../http/paging';
 import { mobileNumber, normaliseAddress } from '../../notifications/render';

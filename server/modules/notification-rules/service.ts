@@ -23,7 +23,7 @@ import {
   type NoticeTemplateUpdateBody,
 } from '@common/schemas/notifications';
 import { sanitizeRichText } from '../../content/sanitize';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { DbOrTrx, NotificationRuleRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { BizError, errors } from '../../http/errors';

@@ -11,7 +11,7 @@ import { AuthType, hasPermission } from '@common/permissions';
 import { PRACTITIONER_STATUS_LABELS, type PractitionerExportQuery } from '@common/schemas/practitioners';
 import { requireUser } from '../../security/guard';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { errors } from '../../http/errors';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';

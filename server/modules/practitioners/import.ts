@@ -34,7 +34,7 @@ import {
 import { requireUser } from '../../security/guard';
 import { generateInitialPassword } from '../../security/passwords';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { readSheetInWorker, type SheetRow } from '../../excel';
 import { canReadFile } from '../../files/readRules';
 import { FileStorage } from '../../files/storage';

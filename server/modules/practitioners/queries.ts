@@ -26,7 +26,7 @@ import {
 } from '@common/schemas/practitioners';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, filesById, toFileRef } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { toBool } from '../../db/index';
 import type { Database, DbOrTrx, PractitionerRow } from '../../db/types';
 import { paging, parseSort, type Sort } from '../../http/paging';

@@ -31,7 +31,7 @@ import { requireUser } from '../../security/guard';
 import { generateInitialPassword } from '../../security/passwords';
 import type { AuthUser } from '../../security/user';
 import { removeAttachments, setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import type { DbOrTrx, PractitionerRow, PractitionerStatus } from '../../db/types';
 import { assertVersion, updateWithVersion, type VersionedChanges } from '../../db/versioned';

@@ -19,7 +19,7 @@ import {
   type ProfileUnit,
 } from '@common/schemas/profile';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { dictLabelsOf } from '../../db/dictionaries';
 import { toBool } from '../../db/index';
 import type { CertificateKind, DbOrTrx, DomainEntityType } from '../../db/types';

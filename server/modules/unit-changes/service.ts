@@ -24,7 +24,7 @@ import {
 import { checkIdCardNo } from '@common/validators';
 import type { AuthUser } from '../../security/user';
 import { setAttachments } from '../../content/files';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { DbOrTrx, UnitChangeStatus } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';

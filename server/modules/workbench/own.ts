@@ -7,7 +7,7 @@
 import { AuthType } from '@common/permissions';
 import { CERTIFICATE_EXPIRING_DAYS, type OwnWorkbench, type WorkbenchCertificate, type WorkbenchInspection, type WorkbenchTodo } from '@common/schemas/workbench';
 import type { AuthUser } from '../../security/user';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import type { CertificateKind, DbOrTrx } from '../../db/types';
 import { errors } from '../../http/errors';
 import { revisionsOwed } from '../../quality/workbench';

@@ -11,7 +11,7 @@ import { reviewKindLabel } from '@common/schemas/businessAudit';
 import { WORKBENCH_FIRST_YEAR, type LabelledCount, type StaffWorkbench, type WorkbenchLogEntry, type WorkbenchMonth } from '@common/schemas/workbench';
 import type { AuthUser } from '../../security/user';
 import { dayEnd, dayStart } from '../../content/publishing';
-import { beijingDay } from '../../content/views';
+import { beijingDay } from '@common/calendar';
 import { dictLabelsOf } from '../../db/dictionaries';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';

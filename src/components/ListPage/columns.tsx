@@ -1,4 +1,5 @@
 /** Columns and row actions every back-office list uses in the same way. */
+import { beijingYear } from '@common/calendar';
 import { formatDateTime } from './format';
 import type { ResourceColumn, RowAction, RowActionKey } from './types';
 
@@ -29,7 +30,7 @@ export function dateRangeFilter<T>(title: string, from: string, to: string): Res
  * an object would sort numeric keys up); `tooltip` says which date the year is taken from.
  */
 export function yearFilter<T>(tooltip: string, count = 10): ResourceColumn<T> {
-  const year = new Date().getFullYear();
+  const year = beijingYear();
   const years = new Map(Array.from({ length: count }, (_, i) => [String(year - i), { text: `${year - i}年` }] as const));
   return { title: '年度', dataIndex: 'year', hideInTable: true, valueType: 'select', valueEnum: years, filter: true, tooltip };
 }

@@ -5,6 +5,7 @@
 import { Alert, App, DatePicker, Form, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { beijingYear } from '@common/calendar';
 import { INSPECTION_YEAR_MAX, INSPECTION_YEAR_MIN } from '@common/schemas/inspections';
 import { openInspectionYear } from '@/services/inspections';
 
@@ -25,7 +26,7 @@ export default function OpenYearModal({ open, openedYears, onClose, onOpened }: 
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const thisYear = dayjs().year();
+  const thisYear = beijingYear();
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);

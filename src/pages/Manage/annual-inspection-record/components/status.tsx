@@ -19,6 +19,3 @@ export function StatusTag({ status, overdue = false }: { status: InspectionStatu
     </Space>
   );
 }
-
-/** Beijing calendar day, as the server counts the deadline. */
-export const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -5,6 +5,7 @@
  */
 import { Alert, App, Form, Modal, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { beijingYear } from '@common/calendar';
 import type { CreditRuleVersionRecord } from '@common/schemas/credit';
 import { listCreditRules, startCreditRating } from '@/services/credit';
 
@@ -29,7 +30,8 @@ export default function StartRatingModal({ open, onClose, onStarted }: StartRati
   const [form] = Form.useForm<{ year: number }>();
   const [rules, setRules] = useState<Rules>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
-  const thisYear = new Date().getFullYear();
+  // Rating years are Beijing years, whatever zone the browser's clock is in (common/calendar.ts).
+  const thisYear = beijingYear();
 
   useEffect(() => {
     if (!open) return undefined;

@@ -5,8 +5,8 @@
  * request layer. Also the 导出 of a rating's scores.
  */
 import { App } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback } from 'react';
+import { beijingDay } from '@common/calendar';
 import { CREDIT_PUBLICITY_DAYS, publicityWindow } from '@common/credit';
 import { CREDIT_PAGES, type CreditRatingExportQuery, type CreditRatingRecord } from '@common/schemas/credit';
 import { exportCreditRating, stepCreditRating, type CreditRatingStep } from '@/services/credit';
@@ -23,7 +23,8 @@ export function stepQuestion(rating: Rating, step: CreditRatingStep): { title: s
         okText: '重新计算',
       };
     case 'publicize': {
-      const window = publicityWindow(dayjs().format('YYYY-MM-DD'));
+      // The window the server will set: from today's Beijing day (common/calendar.ts).
+      const window = publicityWindow(beijingDay());
       return {
         title: `发布${rating.year}年度初评结果公示？`,
         content: `发布后，各会员单位的得分和等级将在信用公示页（${CREDIT_PAGES.public}）向社会公开 ${CREDIT_PUBLICITY_DAYS} 天（${window.from} 至 ${window.until}，含首尾两日），并通知各会员单位；公示期内会员单位可提出异议。发布后不能再重新计算。`,

@@ -6,6 +6,7 @@
  */
 import { Alert, App, Checkbox, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { beijingYear } from '@common/calendar';
 import { STATUS_REASON_MAX, type MemberUnitListItem } from '@common/schemas/memberUnits';
 import { memberUnits } from '@/services/memberUnits';
 import { optionsOf } from '@/hooks/useDictionaries';
@@ -22,11 +23,6 @@ export interface ApproveModalProps {
   levels: MemberLevels;
   onClose: () => void;
   onDone: () => void;
-}
-
-/** The year the member number will carry (the server's date, Beijing time). */
-function beijingYear(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 4);
 }
 
 export default function ApproveModal({ unit, levels, onClose, onDone }: ApproveModalProps) {
