@@ -20,7 +20,7 @@ import { CONFLICT_KIND_VALUES, type ConflictKind } from '@common/expertReview';
 import { newAuditColumns } from '../server/db/versioned';
 import { drawPanel, newDrawSeed, type PanelRules } from '../server/quality/draw';
 import { classifyPool, normaliseUnitName, type DrawContext, type ExpertFacts } from '../server/quality/exclusions';
-import { adminToken, benchDialects, openBenchDatabase, rng, settleAfterSeeding, startApp, type BenchDatabase } from './lib';
+import { adminToken, benchDialects, collectGarbage, openBenchDatabase, rng, settleAfterSeeding, startApp, type BenchDatabase } from './lib';
 
 export interface ExpertDrawBenchSizes {
   experts: number;
@@ -271,6 +271,7 @@ export async function runExpertDrawBench(log: (line: string) => void = console.l
       try {
         log(`expert-draw/${dialect}: seeding ${libraryCount} experts with ${sizes.conflictsEach} conflicts each…`);
         await seedExpertLibrary(bench, libraryPlan(sizes));
+        collectGarbage();
         const db = bench.db.kysely;
         const conflicts = await db.selectFrom('expert_conflicts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         log(`expert-draw/${dialect}: ${libraryCount} experts, ${Number(conflicts.n)} conflicts`);

@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { execFile, spawnSync } from 'node:child_process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -81,10 +83,27 @@ export async function openBenchDatabase(dialect: DialectName): Promise<BenchData
 /**
  * What a live server's upkeep has done some time after a bulk load: statistics for the
  * planner and, on PostgreSQL, autovacuum's visibility map, without which an index-only scan
- * still reads every row's page to check it is visible.
+ * still reads every row's page to check it is visible, and the checkpoint that writes the
+ * load's pages out. Without it the first requests timed paid for the seeding: a draw's commit
+ * waited 290 ms behind the write-back of 500,000 freshly loaded conflicts (bench/expert-draw.ts,
+ * 2026-11-26), where its commits otherwise take 2–4 ms.
  */
 export async function settleAfterSeeding(bench: BenchDatabase): Promise<void> {
   await sql.raw(bench.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(bench.db.kysely);
+  if (bench.dialect === 'postgres') await sql.raw('checkpoint').execute(bench.db.kysely);
+}
+
+/**
+ * A full garbage collection, now: the benchmarks seed in the server's own process, and the
+ * seeding's garbage (half a million conflicts as objects for the expert draw) would otherwise be
+ * collected while requests are timed. On 2026-11-26 the PostgreSQL draws after the SQLite run
+ * took 170–200 ms each until a 399 ms pause, then 80–120 ms: the collector's work of the
+ * seedings, on a machine of two cores. `--expose-gc` is set here, so `npm run bench` needs no flag.
+ */
+export function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
 }
 
 export async function startApp(bench: BenchDatabase): Promise<{ app: FastifyInstance; url: string }> {
