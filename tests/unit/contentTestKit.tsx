@@ -144,6 +144,38 @@ export function drawer(): HTMLElement {
   return panel as HTMLElement;
 }
 
+/** A button by its text (antd spaces two-character labels: "撤 销"). */
+export function button(scope: ParentNode, label: string): HTMLElement {
+  const pattern = new RegExp(`^${label.split('').join('\\s?')}$`);
+  const found = [...scope.querySelectorAll('button')].find((b) => pattern.test((b.textContent ?? '').trim()));
+  if (!found) throw new Error(`no button ${label}`);
+  return found;
+}
+
+export const hasButton = (scope: ParentNode, label: string): boolean => {
+  try {
+    button(scope, label);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The open modal dialog whose title is `title` (or matches it). */
+export async function findDialog(title: string | RegExp): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const found = [...document.querySelectorAll('.ant-modal')].find((m) => {
+        const text = m.querySelector('.ant-modal-title')?.textContent ?? '';
+        return typeof title === 'string' ? text === title : title.test(text);
+      });
+      if (!found) throw new Error(`no dialog ${String(title)}`);
+      return found as HTMLElement;
+    },
+    { timeout: 8000 },
+  );
+}
+
 /** Types into the open drawer's field with this placeholder. */
 export function typeInDrawer(placeholder: string, value: string) {
   fireEvent.change(within(drawer()).getByPlaceholderText(placeholder), { target: { value } });

@@ -19,33 +19,12 @@ import { http, HttpResponse } from 'msw';
 import { apiPath, memberUnit, server, superAdmin } from '../../mock';
 import { creditCallsTo, creditDb } from '../../mock/credit';
 import { beijingToday } from '../../mock/kit';
-import { renderPage, rowOf, waitForRow } from './contentTestKit';
+import { button, findDialog, hasButton, renderPage, rowOf, waitForRow } from './contentTestKit';
 
 const PATH = '/Manage/credit-rating';
 const WAIT = { timeout: 8000 };
 
-function button(scope: ParentNode, label: string): HTMLElement {
-  const pattern = new RegExp(`^${label.split('').join('\\s?')}$`);
-  const found = [...scope.querySelectorAll('button')].find((b) => pattern.test((b.textContent ?? '').trim()));
-  if (!found) throw new Error(`no button ${label}`);
-  return found;
-}
-const hasButton = (scope: ParentNode, label: string) => {
-  try {
-    button(scope, label);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
-async function findDialog(title: RegExp): Promise<HTMLElement> {
-  return waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-modal')].find((m) => title.test(m.querySelector('.ant-modal-title')?.textContent ?? ''));
-    if (!found) throw new Error(`no dialog ${String(title)}`);
-    return found as HTMLElement;
-  }, WAIT);
-}
 
 /** The confirmation (modal.confirm) shown last, with its title (a closed one may linger in jsdom). */
 async function findConfirm(title: RegExp): Promise<HTMLElement> {

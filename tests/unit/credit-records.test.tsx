@@ -13,35 +13,12 @@ import { CREDIT_MESSAGES as M } from '@common/schemas/credit';
 import CreditRecordsPage from '@/pages/Manage/credit-records';
 import { answerHttpError, memberUnit, server, superAdmin } from '../../mock';
 import { creditCallsTo } from '../../mock/credit';
-import { currentUrl, drawer, renderPage, rowOf, waitForRow } from './contentTestKit';
+import { button, currentUrl, drawer, findDialog, hasButton, renderPage, rowOf, waitForRow } from './contentTestKit';
 
 const PATH = '/Manage/credit-records';
 const WAIT = { timeout: 8000 };
 
-/** A button by its text (antd spaces two-character labels: "撤 销"). */
-function button(scope: ParentNode, label: string): HTMLElement {
-  const pattern = new RegExp(`^${label.split('').join('\\s?')}$`);
-  const found = [...scope.querySelectorAll('button')].find((b) => pattern.test((b.textContent ?? '').trim()));
-  if (!found) throw new Error(`no button ${label}`);
-  return found;
-}
-const hasButton = (scope: ParentNode, label: string) => {
-  try {
-    button(scope, label);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
-/** The open modal dialog whose title matches. */
-async function findDialog(title: RegExp): Promise<HTMLElement> {
-  return waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-modal')].find((m) => title.test(m.querySelector('.ant-modal-title')?.textContent ?? ''));
-    if (!found) throw new Error(`no dialog ${String(title)}`);
-    return found as HTMLElement;
-  }, WAIT);
-}
 
 /** Opens a Select (by its input) and picks the option whose text starts with `text`. */
 async function pick(input: HTMLElement, text: string) {

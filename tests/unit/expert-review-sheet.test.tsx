@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import ExpertReviewSheetPage from '@/pages/expert-review-sheet';
 import { setToken } from '@/storage';
 import { expertReviewCallsTo, VALID_LINK_TOKEN } from '../../mock/expertReviews';
+import { button } from './contentTestKit';
 
 
 const PATH = '/expert-review-sheet';
@@ -29,12 +30,6 @@ function open(hash: string) {
   );
 }
 
-function button(scope: ParentNode, label: string): HTMLElement {
-  const pattern = new RegExp(`^${label.split('').join('\\s?')}$`);
-  const found = [...scope.querySelectorAll('button')].find((b) => pattern.test((b.textContent ?? '').trim()));
-  if (!found) throw new Error(`no button ${label}`);
-  return found;
-}
 
 describe('专家评分', () => {
   it('shows the task’s essentials and sends the expert’s own sheet with the token', async () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import ExpertReviewPage from '@/pages/Manage/expert-review';
 import { memberUnit, superAdmin } from '../../mock';
 import { expertReviewCallsTo } from '../../mock/expertReviews';
-import { renderPage, waitForRow } from './contentTestKit';
+import { button, findDialog, renderPage, waitForRow } from './contentTestKit';
 
 
 const PATH = '/Manage/expert-review';
@@ -19,12 +19,6 @@ const WAIT = { timeout: 8000 };
 /** Every name the mock's panels hold: none may reach a unit. */
 const EXPERT_NAMES = ['陈守仁', '林慧敏', '潘晓岚', '蒋立新', '方婷', '钟志强', '叶青', '郭建华', '曹文静', '彭海涛'];
 
-function button(scope: ParentNode, label: string): HTMLElement {
-  const pattern = new RegExp(`^${label.split('').join('\\s?')}$`);
-  const found = [...scope.querySelectorAll('button')].find((b) => pattern.test((b.textContent ?? '').trim()));
-  if (!found) throw new Error(`no button ${label}`);
-  return found;
-}
 
 function lastDrawer(): HTMLElement {
   const panel = [...document.querySelectorAll('.ant-drawer-open .ant-drawer-content-wrapper')].at(-1);
@@ -32,16 +26,6 @@ function lastDrawer(): HTMLElement {
   return panel as HTMLElement;
 }
 
-async function findDialog(title: string | RegExp): Promise<HTMLElement> {
-  return waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-modal')].find((m) => {
-      const text = m.querySelector('.ant-modal-title')?.textContent ?? '';
-      return typeof title === 'string' ? text === title : title.test(text);
-    });
-    if (!found) throw new Error(`no dialog ${String(title)}`);
-    return found as HTMLElement;
-  }, WAIT);
-}
 
 function card(scope: HTMLElement, title: string): HTMLElement {
   const found = [...scope.querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === title);

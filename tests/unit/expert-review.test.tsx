@@ -12,7 +12,7 @@ import ExpertReviewPage from '@/pages/Manage/expert-review';
 import { answerHttpError, superAdmin } from '../../mock';
 import { expertReviewCallsTo, expertReviewsDb, POOL_TOO_SMALL_MESSAGE } from '../../mock/expertReviews';
 import { server } from '../../mock/server';
-import { renderPage, rowOf, waitForRow } from './contentTestKit';
+import { button, renderPage, rowOf, waitForRow } from './contentTestKit';
 
 
 const PATH = '/Manage/expert-review';
@@ -22,12 +22,6 @@ const WAIT = { timeout: 8000 };
  * A button by its text, which antd spaces when it has two characters ("验 证"). Found by a
  * selector, not by role: role queries over a whole table are slow in jsdom.
  */
-function button(scope: ParentNode, label: string): HTMLElement {
-  const pattern = new RegExp(`^${label.split('').join('\\s?')}$`);
-  const found = [...scope.querySelectorAll('button')].find((b) => pattern.test((b.textContent ?? '').trim()));
-  if (!found) throw new Error(`no button ${label}`);
-  return found;
-}
 
 /** A list (or list item) by its aria-label. */
 function labelled(scope: ParentNode, tag: 'ul' | 'li', name: string): HTMLElement {
