@@ -1,10 +1,11 @@
 /**
  * Bad input (a hardness test, README.md "Tests"): every operation of the OpenAPI document, called
  * by the super administrator (so that nothing stops at the guard), with generated invalid input:
- * broken JSON, bodies of the wrong shape, fields of the wrong type, 100 KB strings, unknown fields,
- * SQL and HTML payloads and Unicode oddities (NUL, lone surrogates, bidi overrides) in queries and
- * ids, broken multipart. Never an HTTP 500, always an envelope with a message, and the database
- * exactly as before (row counts and a checksum of every table), on both databases.
+ * broken JSON, bodies of the wrong shape, fields of the wrong type, 100 KB strings in bodies (in
+ * queries the longest a URL can carry), unknown fields, SQL and HTML payloads and Unicode oddities
+ * (NUL, lone surrogates, bidi overrides) in queries and ids, broken multipart. Never an HTTP
+ * 500, always an envelope with a message, and the database exactly as before (row counts and a
+ * checksum of every table), on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccessList } from '../../server/security/guard';
@@ -12,6 +13,13 @@ import { createTestApp, dialects, type TestContext } from './helpers';
 import { tableChecksums } from './tableChecksums';
 
 const LONG = '长'.repeat(100 * 1024);
+/**
+ * The longest text one query parameter can carry over HTTP: Node refuses a request line and
+ * headers over 16 KB (431) before the app sees them, and 1,500 such characters are 13.5 KB
+ * percent-encoded. Injected URLs skip that limit; 100 KB in every parameter (900 KB each) made
+ * up five sixths of this battery's time for a request no client can send.
+ */
+const LONG_IN_URL = '长'.repeat(1500);
 /** Strings that are valid text yet have broken software elsewhere. */
 const ODD = [
   "' OR 1=1 --",
@@ -139,7 +147,7 @@ describe.each(dialects)('bad input to every operation (%s)', (dialect) => {
       if (op.url.includes(':')) for (const odd of ODD.slice(0, -1)) await send(op, fill(odd), op.method === 'GET' ? undefined : '{}');
       if (op.method === 'GET') {
         // Queries: every parameter at once with each odd value, then repeated, then a wrong type.
-        for (const odd of ODD) await send(op, `${base}?${op.queryNames.map((n) => `${n}=${enc(odd)}`).join('&')}`);
+        for (const odd of [...ODD.slice(0, -1), LONG_IN_URL]) await send(op, `${base}?${op.queryNames.map((n) => `${n}=${enc(odd)}`).join('&')}`);
         await send(op, `${base}?${op.queryNames.map((n) => `${n}=1&${n}=2`).join('&')}`);
         await send(op, `${base}?${op.queryNames.map((n) => `${n}[$gt]=`).join('&')}&current=-1&pageSize=1e9`);
         continue;
