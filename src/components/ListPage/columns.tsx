@@ -25,6 +25,10 @@ export function dateRangeFilter<T>(title: string, from: string, to: string): Res
   };
 }
 
+/** A select filter's `valueEnum` from a table of labels (value → its Chinese words, as common/ keeps them). */
+export const labelsEnum = (labels: Record<string, string>): Record<string, { text: string }> =>
+  Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
+
 /**
  * The search form's year filter (`?year=`): the last ten years, this one first (a Map, since
  * an object would sort numeric keys up); `tooltip` says which date the year is taken from.

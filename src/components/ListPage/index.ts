@@ -14,7 +14,7 @@ export {
   type Submitter,
 } from './ResourceFormDrawer';
 export { default as DraftAlert, type DraftAlertProps } from './DraftAlert';
-export { dateRangeFilter, dateTimeColumn, deleteAction, editAction, keywordColumn, yearFilter } from './columns';
+export { dateRangeFilter, dateTimeColumn, deleteAction, editAction, keywordColumn, labelsEnum, yearFilter } from './columns';
 export { DATE_TIME_FORMAT, formatDateTime, fromIso, toIso } from './format';
 export {
   filesToItems,

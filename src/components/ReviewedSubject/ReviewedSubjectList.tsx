@@ -9,8 +9,7 @@
  *   <ReviewedSubjectList noun="项目" nameOf={projectName} columns={columns} fetch={projects.list}
  *     load={getProject} createLabel="登记项目" form={…} detail={…} steps={PROJECT_STEPS} … />
  */
-import { useSearchParams } from '@umijs/max';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Page } from '@common/schemas/common';
 import {
   ResourceFormDrawer,
@@ -24,6 +23,7 @@ import {
 } from '@/components/ListPage';
 import ReasonModal from '@/components/ReasonModal';
 import { useAccessFlags } from '@/hooks/useCan';
+import { useDetailId } from '@/hooks/useDetailId';
 import SubjectDetailDrawer from './SubjectDetailDrawer';
 import { deleteQuestion, type ReasonStep, type SubjectDetail, type SubjectRecord, type SubjectStep } from './types';
 
@@ -63,29 +63,6 @@ export interface ReviewedSubjectListProps<R extends SubjectRecord, D extends Sub
   };
   /** What may be done with a record (编辑, the workflow's steps, 删除), in the order the buttons show. */
   steps: readonly SubjectStep<R>[];
-}
-
-/** The record whose detail is open; `?id=` opens one, closing clears it. */
-function useDetailId() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlId = searchParams.get('id');
-  const [id, setId] = useState<string | null>(urlId);
-
-  // A link with ?id= (a message, the review queue) opens that record.
-  useEffect(() => {
-    if (urlId) setId(urlId);
-  }, [urlId]);
-
-  const close = useCallback(() => {
-    setId(null);
-    if (searchParams.has('id')) {
-      const next = new URLSearchParams(searchParams);
-      next.delete('id');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
-
-  return { id, open: setId, close };
 }
 
 /** 原因会通知提交单位: the same words under every refusal's reason. */

@@ -24,6 +24,7 @@ import {
 import {
   dateRangeFilter,
   dateTimeColumn,
+  labelsEnum,
   ManagePageContainer,
   ResourceFormDrawer,
   ResourceTable,
@@ -43,8 +44,6 @@ import {
 } from '@/services/notifications';
 import OneOffFields, { type PreviewOf } from './components/OneOffFields';
 import { ONE_OFF_INITIAL_VALUES, toOneOffBody, toOneOffFilter, type OneOffValues } from './components/oneOffValues';
-
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
 
 const STATE_COLORS: Record<NoticeDeliveryState, string> = {
   queued: 'processing',
@@ -102,18 +101,18 @@ export default function NoticeRecordsPage() {
       },
       { title: '标题', dataIndex: 'title', width: 260, ellipsis: true },
       { title: '收件人', dataIndex: 'recipientName', width: 180, ellipsis: true },
-      { title: '渠道', dataIndex: 'channel', width: 90, valueType: 'select', valueEnum: enumOf(NOTICE_CHANNEL_LABELS), filter: true },
+      { title: '渠道', dataIndex: 'channel', width: 90, valueType: 'select', valueEnum: labelsEnum(NOTICE_CHANNEL_LABELS), filter: true },
       { title: '地址', dataIndex: 'address', width: 170, render: (_dom, r) => r.address ?? '-' },
       {
         title: '状态',
         dataIndex: 'state',
         width: 110,
         valueType: 'select',
-        valueEnum: enumOf(NOTICE_DELIVERY_STATE_LABELS),
+        valueEnum: labelsEnum(NOTICE_DELIVERY_STATE_LABELS),
         filter: true,
         render: (_dom, r) => <Tag color={STATE_COLORS[r.state]}>{NOTICE_DELIVERY_STATE_LABELS[r.state]}</Tag>,
       },
-      { title: '通知类型', dataIndex: 'kind', width: 130, valueType: 'select', valueEnum: enumOf(NOTICE_KIND_LABELS), filter: true, optional: true },
+      { title: '通知类型', dataIndex: 'kind', width: 130, valueType: 'select', valueEnum: labelsEnum(NOTICE_KIND_LABELS), filter: true, optional: true },
       { title: '通知规则', dataIndex: 'ruleId', width: 180, ellipsis: true, optional: true, valueType: 'select', valueEnum: ruleEnum, filter: true, render: (_dom, r) => r.ruleName },
       // A one-off send's records (`one_off:<id>`), reached from 发送通知.
       { title: '关联记录', dataIndex: 'reference', hideInTable: true, filter: true, fieldProps: { allowClear: true, maxLength: 200 } },

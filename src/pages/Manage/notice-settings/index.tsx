@@ -19,6 +19,7 @@ import {
   dateTimeColumn,
   editAction,
   keywordColumn,
+  labelsEnum,
   ManagePageContainer,
   ResourceFormDrawer,
   ResourceTable,
@@ -32,8 +33,6 @@ import { noticeRules, noticeTemplates, scanNoticeRules } from '@/services/notifi
 import RuleFields from './components/RuleFields';
 import TemplateFields from './components/TemplateFields';
 import { toRuleBody, toRuleValues, toTemplateBody, toTemplateValues, type RuleValues, type TemplateValues } from './components/noticeValues';
-
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
 
 /** 60 天前, 1 天后, 发生时. */
 function whenOf(r: NoticeRuleRecord): string {
@@ -66,7 +65,7 @@ export default function NoticeSettingsPage() {
           </Space>
         ),
       },
-      { title: '通知类型', dataIndex: 'kind', width: 140, valueType: 'select', valueEnum: enumOf(NOTICE_KIND_LABELS), filter: true },
+      { title: '通知类型', dataIndex: 'kind', width: 140, valueType: 'select', valueEnum: labelsEnum(NOTICE_KIND_LABELS), filter: true },
       { title: '发送时间', dataIndex: 'days', width: 120, render: (_dom, r) => whenOf(r) },
       { title: '发送对象', dataIndex: 'audiences', width: 180, render: (_dom, r) => r.audiences.map((a) => NOTICE_AUDIENCE_LABELS[a]).join('、') },
       { title: '渠道', dataIndex: 'channels', width: 180, render: (_dom, r) => r.channels.map((c) => NOTICE_CHANNEL_LABELS[c]).join('、') },

@@ -24,7 +24,16 @@ import {
   type InspectionRecord,
   type InspectionYearRecord,
 } from '@common/schemas/inspections';
-import { dateTimeColumn, keywordColumn, ResourceTable, type BatchAction, type ResourceColumn, type ResourceTableHandle, type RowAction } from '@/components/ListPage';
+import {
+  dateTimeColumn,
+  keywordColumn,
+  labelsEnum,
+  ResourceTable,
+  type BatchAction,
+  type ResourceColumn,
+  type ResourceTableHandle,
+  type RowAction,
+} from '@/components/ListPage';
 import { useCan } from '@/hooks/useCan';
 import {
   closeInspectionYear,
@@ -45,9 +54,8 @@ import SummaryCards, { type SummaryFilter } from './SummaryCards';
 
 type ListQuery = Record<string, string | number>;
 
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
 /** The state filter in the states' own words; 已提交 finds the resubmitted ones too (as the server does). */
-const STATUS_FILTER = enumOf({ ...INSPECTION_STATUS_LABELS, submitted: `${INSPECTION_STATUS_LABELS.submitted}（含${INSPECTION_STATUS_LABELS.resubmitted}）` });
+const STATUS_FILTER = labelsEnum({ ...INSPECTION_STATUS_LABELS, submitted: `${INSPECTION_STATUS_LABELS.submitted}（含${INSPECTION_STATUS_LABELS.resubmitted}）` });
 
 function pickYear(years: readonly InspectionYearRecord[], wanted: number | null): InspectionYearRecord | null {
   return years.find((y) => y.year === wanted) ?? years.find((y) => y.status === 'open') ?? years[0] ?? null;
@@ -149,7 +157,7 @@ export default function InspectionWorkspace() {
       ),
     });
     if (!isPractitioner) {
-      list.push({ title: '对象类型', dataIndex: 'subjectType', hideInTable: true, valueType: 'select', valueEnum: enumOf(INSPECTION_SUBJECT_TYPE_LABELS), filter: true });
+      list.push({ title: '对象类型', dataIndex: 'subjectType', hideInTable: true, valueType: 'select', valueEnum: labelsEnum(INSPECTION_SUBJECT_TYPE_LABELS), filter: true });
     }
     if (isStaff) {
       list.push({

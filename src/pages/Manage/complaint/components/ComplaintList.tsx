@@ -6,14 +6,14 @@
  * opens the drawer (./ComplaintDrawer.tsx).
  */
 import { Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from '@umijs/max';
+import { useCallback, useMemo, useRef } from 'react';
 import { COMPLAINT_CONCLUSION_LABELS, COMPLAINT_KIND_LABELS } from '@common/credit';
 import { COMPLAINT_DUE_LABELS, type ComplaintListItem } from '@common/schemas/complaints';
 import {
   dateRangeFilter,
   dateTimeColumn,
   keywordColumn,
+  labelsEnum,
   ResourceTable,
   type ExportAction,
   type ResourceColumn,
@@ -22,31 +22,11 @@ import {
 } from '@/components/ListPage';
 import { statusColumn, useUnitColumn } from '@/components/ReviewedSubject';
 import { useAccessFlags } from '@/hooks/useCan';
+import { useDetailId } from '@/hooks/useDetailId';
 import { complaints, exportComplaints } from '@/services/complaints';
 import ComplaintDrawer from './ComplaintDrawer';
 import { COMPLAINT_STATUS_STYLE, ConclusionTag, DeadlineTag } from './complaintWords';
 import { useComplaintSteps } from './useComplaintSteps';
-
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
-
-/** The complaint whose drawer is open; `?id=` opens one, closing clears it. */
-function useDetailId() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlId = searchParams.get('id');
-  const [id, setId] = useState<string | null>(urlId);
-  useEffect(() => {
-    if (urlId) setId(urlId);
-  }, [urlId]);
-  const close = useCallback(() => {
-    setId(null);
-    if (searchParams.has('id')) {
-      const next = new URLSearchParams(searchParams);
-      next.delete('id');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
-  return { id, open: setId, close };
-}
 
 export default function ComplaintList() {
   const { isStaff, isMemberUnit } = useAccessFlags();
@@ -66,7 +46,7 @@ export default function ComplaintList() {
         width: 70,
         optional: true,
         valueType: 'select',
-        valueEnum: enumOf(COMPLAINT_KIND_LABELS),
+        valueEnum: labelsEnum(COMPLAINT_KIND_LABELS),
         filter: true,
         render: (_d, r) => COMPLAINT_KIND_LABELS[r.kind],
       },
@@ -109,14 +89,14 @@ export default function ComplaintList() {
         : []),
       statusColumn(COMPLAINT_STATUS_STYLE),
       { title: '期限', dataIndex: 'deadline', width: 150, render: (_d, r) => <DeadlineTag deadline={r.deadline} /> },
-      { title: '期限', dataIndex: 'due', hideInTable: true, valueType: 'select', valueEnum: enumOf(COMPLAINT_DUE_LABELS), filter: true },
+      { title: '期限', dataIndex: 'due', hideInTable: true, valueType: 'select', valueEnum: labelsEnum(COMPLAINT_DUE_LABELS), filter: true },
       {
         title: '办理结论',
         dataIndex: 'conclusion',
         width: 90,
         optional: true,
         valueType: 'select',
-        valueEnum: enumOf(COMPLAINT_CONCLUSION_LABELS),
+        valueEnum: labelsEnum(COMPLAINT_CONCLUSION_LABELS),
         filter: true,
         render: (_d, r) => <ConclusionTag conclusion={r.conclusion} />,
       },

@@ -4,7 +4,7 @@
  * status as tags, points coloured; 登记 in a drawer (credit:event:edit), 导出 (credit:export),
  * 撤销 on the rows whose `actions` offer it (a reason first), 详情 in a drawer.
  */
-import { Link, useSearchParams } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -19,6 +19,7 @@ import {
   dateRangeFilter,
   dateTimeColumn,
   keywordColumn,
+  labelsEnum,
   ResourceFormDrawer,
   ResourceTable,
   useFormDrawer,
@@ -30,33 +31,13 @@ import ReasonModal, { type ReasonRequest } from '@/components/ReasonModal';
 import { useUnitColumn } from '@/components/ReviewedSubject';
 import { useAccessFlags } from '@/hooks/useCan';
 import { labelOf, useDictionaries, valueEnumOf } from '@/hooks/useDictionaries';
+import { useDetailId } from '@/hooks/useDetailId';
 import { creditEvents, exportCreditEvents, getCreditEvent, listCreditRules, recordCreditEvent, withdrawCreditEvent } from '@/services/credit';
 import CreditEventDrawer from './CreditEventDrawer';
 import CreditEventFields, { type RulesState } from './CreditEventFields';
 import { EVENT_INITIAL_VALUES, kindDefault, toEventBody, type CreditEventValues } from './creditEventValues';
 import { PractitionerPicker } from './SubjectPickers';
 import { sourceLink } from './sourceLinks';
-
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
-
-/** The event whose drawer is open; `?id=` opens one (the links of messages), closing clears it. */
-function useDetailId() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlId = searchParams.get('id');
-  const [id, setId] = useState<string | null>(urlId);
-  useEffect(() => {
-    if (urlId) setId(urlId);
-  }, [urlId]);
-  const close = useCallback(() => {
-    setId(null);
-    if (searchParams.has('id')) {
-      const next = new URLSearchParams(searchParams);
-      next.delete('id');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
-  return { id, open: setId, close };
-}
 
 /** The rules version in force, for the default points of 登记 (staff who may record only). */
 function useRulesInForce(enabled: boolean): RulesState {
@@ -148,7 +129,7 @@ export default function CreditEventList() {
         width: 90,
         optional: true,
         valueType: 'select',
-        valueEnum: enumOf(CREDIT_SUBJECT_TYPE_LABELS),
+        valueEnum: labelsEnum(CREDIT_SUBJECT_TYPE_LABELS),
         filter: true,
         render: (_d, r) => CREDIT_SUBJECT_TYPE_LABELS[r.subjectType],
       },
@@ -169,7 +150,7 @@ export default function CreditEventList() {
         dataIndex: 'polarity',
         width: 90,
         valueType: 'select',
-        valueEnum: enumOf(CREDIT_POLARITY_LABELS),
+        valueEnum: labelsEnum(CREDIT_POLARITY_LABELS),
         filter: true,
         render: (_d, r) => <PolarityTag polarity={r.polarity} />,
       },
@@ -202,7 +183,7 @@ export default function CreditEventList() {
         width: 110,
         optional: true,
         valueType: 'select',
-        valueEnum: enumOf(CREDIT_SOURCE_TYPE_LABELS),
+        valueEnum: labelsEnum(CREDIT_SOURCE_TYPE_LABELS),
         filter: true,
         render: (_d, r) => {
           const link = sourceLink(r.sourceType, r.sourceId);
@@ -215,7 +196,7 @@ export default function CreditEventList() {
         dataIndex: 'status',
         width: 90,
         valueType: 'select',
-        valueEnum: enumOf(CREDIT_EVENT_STATUS_LABELS),
+        valueEnum: labelsEnum(CREDIT_EVENT_STATUS_LABELS),
         filter: true,
         render: (_d, r) => <EventStatusTag status={r.status} />,
       },

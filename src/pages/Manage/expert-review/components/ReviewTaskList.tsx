@@ -5,8 +5,7 @@
  * opens one task (the links of messages and of a project's detail).
  */
 import { Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from '@umijs/max';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReviewTaskDetail, ReviewTaskListItem } from '@common/schemas/reviewTasks';
 import {
   dateRangeFilter,
@@ -23,6 +22,7 @@ import {
 import { statusColumn, useUnitColumn } from '@/components/ReviewedSubject';
 import { useAccessFlags } from '@/hooks/useCan';
 import { labelOf, valueEnumOf } from '@/hooks/useDictionaries';
+import { useDetailId } from '@/hooks/useDetailId';
 import { exportReviewTasks, getReviewTask, reviewTasks } from '@/services/reviewTasks';
 import ReviewTaskDrawer, { type ReviewDicts } from './ReviewTaskDrawer';
 import ReviewTaskFields from './ReviewTaskFields';
@@ -35,25 +35,6 @@ function panelText(r: ReviewTaskListItem): string {
   if (r.status === 'confirming') return `已确认 ${r.confirmedCount}/${r.panelSize}`;
   if (r.status === 'scoring') return `评分表 ${r.sheetCount}/${r.panelSize}`;
   return `${r.panelSize} 名`;
-}
-
-/** The task whose drawer is open; `?id=` opens one, closing clears it. */
-function useDetailId() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlId = searchParams.get('id');
-  const [id, setId] = useState<string | null>(urlId);
-  useEffect(() => {
-    if (urlId) setId(urlId);
-  }, [urlId]);
-  const close = useCallback(() => {
-    setId(null);
-    if (searchParams.has('id')) {
-      const next = new URLSearchParams(searchParams);
-      next.delete('id');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
-  return { id, open: setId, close };
 }
 
 export default function ReviewTaskList({ dicts }: { dicts: ReviewDicts }) {

@@ -1,9 +1,7 @@
 /** The audit trail's columns and search form: time, actor, address, event, object, result, summary. */
 import { Tag, Typography } from 'antd';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type OperationLogRecord } from '@common/schemas/operationLogs';
-import { dateRangeFilter, dateTimeColumn, keywordColumn, type ResourceColumn } from '@/components/ListPage';
-
-const enumOf = (labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([value, text]) => [value, { text }]));
+import { dateRangeFilter, dateTimeColumn, keywordColumn, labelsEnum, type ResourceColumn } from '@/components/ListPage';
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
@@ -35,7 +33,7 @@ export function operationLogColumns(): ResourceColumn<OperationLogRecord>[] {
       width: 120,
       filter: true,
       valueType: 'select',
-      valueEnum: enumOf(AUDIT_ACTION_LABELS),
+      valueEnum: labelsEnum(AUDIT_ACTION_LABELS),
       fieldProps: { showSearch: true, allowClear: true },
       render: (_dom, r) => actionLabel(r.action),
     },
@@ -45,7 +43,7 @@ export function operationLogColumns(): ResourceColumn<OperationLogRecord>[] {
       width: 180,
       filter: true,
       valueType: 'select',
-      valueEnum: enumOf(AUDIT_ENTITY_LABELS),
+      valueEnum: labelsEnum(AUDIT_ENTITY_LABELS),
       fieldProps: { showSearch: true, allowClear: true },
       render: (_dom, r) => (
         <span>
@@ -65,7 +63,7 @@ export function operationLogColumns(): ResourceColumn<OperationLogRecord>[] {
       width: 80,
       filter: true,
       valueType: 'select',
-      valueEnum: enumOf(RESULT_LABELS),
+      valueEnum: labelsEnum(RESULT_LABELS),
       render: (_dom, r) => <Tag color={r.result === 'failure' ? 'error' : 'success'}>{RESULT_LABELS[r.result] ?? r.result}</Tag>,
     },
     { title: '摘要', dataIndex: 'summary', ellipsis: true, render: (_dom, r) => <span title={r.userAgent ?? undefined}>{r.summary}</span> },
