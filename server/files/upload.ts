@@ -40,9 +40,9 @@ function checkField(name: string, value: string): void {
 /**
  * Reads all parts; the file goes to a temp file. On error the temp file is removed. One file
  * only (the multipart plugin's limit refuses a second before this sees it; kept here so that a
- * second never replaces the first unremoved). Shared with ./anonymousUpload.ts.
+ * second never replaces the first unremoved).
  */
-export async function readParts(request: FastifyRequest, storage: FileStorage, limit: number): Promise<Parts> {
+async function readParts(request: FastifyRequest, storage: FileStorage, limit: number): Promise<Parts> {
   const parts: Parts = { fields: {} };
   try {
     for await (const part of request.parts()) {
@@ -71,9 +71,21 @@ export async function readParts(request: FastifyRequest, storage: FileStorage, l
   return parts;
 }
 
-export async function handleUpload(request: FastifyRequest, storage: FileStorage): Promise<StoredFile> {
-  const user = requireUser(request);
-  const { uploadMaxBytes: limit } = request.server.appConfig;
+/** What one upload may be: its size limit, who uploads it (null: nobody yet), and its kinds. */
+export interface UploadRules {
+  limit: number;
+  uploaderId: string | null;
+  /** Beyond the product's own kinds (./detect.ts): whether this caller takes a content type, and what to say if not. */
+  accepts?: { test: (contentType: string) => boolean; message: string };
+}
+
+/**
+ * Every upload's steps after its guard (./anonymousUpload.ts shares them): refuse at once what
+ * cannot fit, read the parts, check them, answer a retried upload with the record it made, put
+ * the content in place, and only then insert the record.
+ */
+export async function storeUpload(request: FastifyRequest, storage: FileStorage, rules: UploadRules): Promise<StoredFile> {
+  const { limit } = rules;
   const declared = Number(request.headers['content-length']);
   // Refuse at once what cannot fit, before reading a byte of it.
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLargeError(limit);
@@ -90,11 +102,12 @@ export async function handleUpload(request: FastifyRequest, storage: FileStorage
     const name = sanitizeName(fileName);
     const type = detectType(received.head, name);
     if (!type) throw new BizError(FILE_TYPE_MESSAGE);
+    if (rules.accepts && !rules.accepts.test(type.contentType)) throw new BizError(rules.accepts.message);
 
     const db = request.server.db;
     const existing = await findFileRow(db, fields.fileId);
-    // A retried upload: nothing new to store.
-    if (existing) return reuseOrRefuse(existing, received.md5, user.id);
+    // A retried upload: nothing new to store; it is answered with the record it made.
+    if (existing) return reuseOrRefuse(existing, received.md5, rules.uploaderId);
 
     const storageKey = await storage.commit(received.tempPath, received.md5);
     committed = true;
@@ -108,7 +121,7 @@ export async function handleUpload(request: FastifyRequest, storage: FileStorage
         content_type: type.contentType,
         md5: received.md5,
         storage_key: storageKey,
-        uploader_id: user.id,
+        uploader_id: rules.uploaderId,
         created_at: request.server.clock().toISOString(),
       },
       'upload',
@@ -117,4 +130,9 @@ export async function handleUpload(request: FastifyRequest, storage: FileStorage
     // commit() cleans up after itself; every other path drops the temp file here.
     if (received && !received.tooLarge && !committed) await storage.discard(received.tempPath);
   }
+}
+
+export async function handleUpload(request: FastifyRequest, storage: FileStorage): Promise<StoredFile> {
+  const user = requireUser(request);
+  return storeUpload(request, storage, { limit: request.server.appConfig.uploadMaxBytes, uploaderId: user.id });
 }
