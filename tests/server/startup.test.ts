@@ -58,7 +58,9 @@ describe('server/index.ts', () => {
     try {
       let output = '';
       const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 20_000);
+        // Compiling the server and migrating a new database: seconds on a quiet machine, over
+        // 20 s beside the journeys (npm test runs them side by side).
+        const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 80_000);
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
           const m = /服务已启动: http:\/\/localhost:(\d+)/.exec(output);
@@ -78,5 +80,5 @@ describe('server/index.ts', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
