@@ -5,12 +5,11 @@
  * answer and its files, the outcome, and each step. Every button is one of the complaint's
  * `actions` (the server's answer for this caller).
  */
-import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import { Alert, Button, Card, Descriptions, Drawer, Modal, Space, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Descriptions, Drawer, Space, Timeline, Typography } from 'antd';
 import { COMPLAINT_KIND_LABELS, COMPLAINT_STEP_LABELS } from '@common/credit';
 import type { ComplaintDetail, ComplaintRevealField } from '@common/schemas/complaints';
 import { formatDateTime } from '@/components/ListPage';
+import MaskedValue from '@/components/MaskedValue';
 import RecordFiles from '@/components/RecordFiles';
 import RecordView from '@/components/RecordView';
 import { StatusBadge } from '@/components/ReviewedSubject';
@@ -24,52 +23,15 @@ const REVEAL_LABELS: Record<ComplaintRevealField, string> = { phone: '手机号�
 
 /** A masked contact with 查看 (complaint:reveal): the whole value in a dialog that says the look-up was recorded. */
 function Contact({ complaint, field, value }: { complaint: ComplaintDetail; field: ComplaintRevealField; value: string | null }) {
-  const [loading, setLoading] = useState(false);
-  const [whole, setWhole] = useState<string | null | undefined>(undefined);
-  if (!value) return <span>-</span>;
-  const reveal = async () => {
-    setLoading(true);
-    try {
-      setWhole((await revealComplainant(complaint.id, field)).value);
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setLoading(false);
-    }
-  };
   return (
-    <Space size={4}>
-      <span>{value}</span>
-      {complaint.actions.includes('reveal') && (
-        <Button
-          type="link"
-          size="small"
-          icon={<EyeOutlined />}
-          loading={loading}
-          style={{ paddingInline: 2, height: 'auto' }}
-          aria-label={`查看投诉人的完整${REVEAL_LABELS[field]}`}
-          onClick={() => void reveal()}
-        >
-          查看
-        </Button>
-      )}
-      <Modal
-        open={whole !== undefined}
-        title={`投诉人的${REVEAL_LABELS[field]}`}
-        onCancel={() => setWhole(undefined)}
-        footer={
-          <Button type="primary" onClick={() => setWhole(undefined)}>
-            关闭
-          </Button>
-        }
-        destroyOnHidden
-      >
-        <Typography.Paragraph copyable={whole ? { text: whole, tooltips: ['复制', '已复制'] } : false} style={{ fontSize: 18 }} data-testid="revealed-value">
-          {whole ?? '（未填写）'}
-        </Typography.Paragraph>
-        <Alert type="info" showIcon title="本次查看已记入审计日志。投诉人信息仅限办理本件使用，不得向被投诉单位或他人透露。" />
-      </Modal>
-    </Space>
+    <MaskedValue
+      value={value}
+      owner="投诉人"
+      what={REVEAL_LABELS[field]}
+      canReveal={complaint.actions.includes('reveal')}
+      reveal={async () => (await revealComplainant(complaint.id, field)).value}
+      notice="投诉人信息仅限办理本件使用，不得向被投诉单位或他人透露。"
+    />
   );
 }
 
