@@ -42,7 +42,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           exclude: mocking.map((f) => `tests/unit/${f}`),
           setupFiles: [at('tests/unit/setup.ts')],
@@ -55,7 +55,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-mocked',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: mocking.map((f) => `tests/unit/${f}`),
           setupFiles: [at('tests/unit/setup.ts')],
           testTimeout: 20000,

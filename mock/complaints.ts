@@ -287,7 +287,7 @@ export const complaintsHandlers: HttpHandler[] = [
     const fields = await uploadForm(request);
     if (fields instanceof Response) return fields;
     const { fileId, md5, file } = fields;
-    // jsdom's File loses its name and bytes on the way through msw (mock/files.ts).
+    // the test DOM's File loses its name and bytes on the way through msw (mock/files.ts).
     const storedFile: StoredFile = { fileId, name: 'file', size: file.size, contentType: 'image/png', md5, createdAt: new Date().toISOString() };
     complaintsDb.uploads.add(fileId);
     return done(storedFile, UPLOAD_MESSAGES.uploaded);

@@ -4,7 +4,7 @@
  * `resetFileMock()` (through `resetMockState()`, after each test) empties it and stores the
  * fixture `storedFile` again, so its MD5 is known (秒传) and its fileId previews.
  *
- * It cannot check the MD5 against the bytes: a jsdom File loses its bytes and name on the
+ * It cannot check the MD5 against the bytes: a test-DOM File loses its bytes and name on the
  * way through msw (the part arrives as "blob" with the text "undefined"), so the fields
  * fileId and md5 are what a test can check; the real check is in tests/server/files.test.ts
  * and the e2e test. Like the server, status/upload/instant need a logged-in token;
@@ -74,7 +74,7 @@ function record(request: Request): void {
   fileCalls.push({ method: request.method, path: new URL(request.url).pathname });
 }
 
-/** Duck-typed: jsdom's File and the one msw parses come from different realms. */
+/** Duck-typed: the test DOM's File and the one msw parses come from different realms. */
 function isFileLike(value: unknown): value is Blob & { name: string } {
   return typeof value === 'object' && value !== null && typeof (value as Blob).size === 'number';
 }

@@ -2,7 +2,7 @@
  * msw 2 handlers for the API under /api/v1, shared by all front-end tests, plus helpers that
  * make one call answer whatever a test needs (an envelope, an HTTP status, a network error).
  *
- * Paths are relative ('/api/v1/...'): msw resolves them against jsdom's document.baseURI,
+ * Paths are relative ('/api/v1/...'): msw resolves them against the test DOM's document.baseURI,
  * which is where the app's relative requests go too.
  *
  * The mock keeps a little state (live sessions and changed passwords in ./sessions.ts, stored

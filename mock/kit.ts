@@ -46,7 +46,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * A file as an export or template answers it: `fileName` in Content-Disposition (RFC 5987).
- * No body by default: jsdom's XHR cannot build a blob answer from one (msw's interceptor
+ * No body by default: the test DOM's XHR cannot build a blob answer from one (msw's interceptor
  * fails); the headers are what the pages read.
  */
 export function download(fileName: string | null, body: BodyInit | null = null, contentType: string = XLSX_TYPE): Response {

@@ -4,7 +4,7 @@
  * themselves), masked ID numbers and phones (whole for the practitioner themselves), the
  * filters and sort, create (with the account shown once), edit (409 on a stale version), the
  * workflow steps with the server's state rules and words, the audited reveal, delete, and the
- * import (a canned report: jsdom uploads lose their bytes, so the mock cannot read the sheet).
+ * import (a canned report: test-DOM uploads lose their bytes, so the mock cannot read the sheet).
  *
  * Also GET /member-units/options as a fallback for the unit select, when the member-units
  * mock (registered earlier) does not answer it.

@@ -38,7 +38,7 @@ export const registrationHandlers: HttpHandler[] = [
     const fields = await uploadForm(request);
     if (fields instanceof Response) return fields;
     const { fileId, md5, file } = fields;
-    // jsdom's File loses its name and bytes on the way through msw (mock/files.ts).
+    // the test DOM's File loses its name and bytes on the way through msw (mock/files.ts).
     const stored: StoredFile = { fileId, name: 'file', size: file.size, contentType: 'application/pdf', md5, createdAt: new Date().toISOString() };
     uploaded.set(fileId, stored);
     registrationUploads.push({ fileId, md5 });

@@ -1,9 +1,11 @@
-// `npm start`: build the front end when it is missing or older than its sources, then run
-// the server, which serves the built SPA and the API on one port.
+// `npm start`: build the front end when it is missing or older than its sources, compile the
+// server (about a second, every start: scripts/serverBundle.mjs), then run it; it serves the
+// built SPA and the API on one port.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerBundle, serverNodeArgs } from './serverBundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
@@ -36,10 +38,11 @@ if (stale && process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'server/index.ts'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, STATIC_DIR: dist } },
-);
+const entry = await buildServerBundle();
+const server = spawn(process.execPath, [...serverNodeArgs(entry), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, STATIC_DIR: dist },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,7 +3,9 @@
  * standalone pages that use antd's forms (src/layouts/index.tsx decides which). The AA theme
  * (src/theme.ts), the Chinese locale (pickers, tables, pagination, validation messages and
  * dayjs), toasts 2 s / at most one (src/request/feedback.ts), and <AppBridge/>, which hands
- * App.useApp()'s toasts to the request layer.
+ * App.useApp()'s toasts to the request layer. A visitor whose system asks for less motion
+ * (prefers-reduced-motion) gets drawers, dialogs and menus without their animations (WCAG
+ * 2.3.3; motion can make some people dizzy).
  *
  * The public site is plain React and CSS and never loads this module: antd's CSS-in-JS cost
  * a phone over a second of script work per first visit (README.md, "Benchmarks";
@@ -13,7 +15,8 @@ import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import usePrefersReducedMotion from '@/hooks/usePrefersReducedMotion';
 import AppBridge from '@/request/AppBridge';
 import { APP_CONFIG } from '@/request/feedback';
 import { APP_THEME } from '@/theme';
@@ -22,8 +25,10 @@ import { APP_THEME } from '@/theme';
 dayjs.locale('zh-cn');
 
 export default function AntdProvider({ children }: { children: ReactNode }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => (reducedMotion ? { ...APP_THEME, token: { ...APP_THEME.token, motion: false } } : APP_THEME), [reducedMotion]);
   return (
-    <ConfigProvider theme={APP_THEME} locale={zhCN}>
+    <ConfigProvider theme={theme} locale={zhCN}>
       <App {...APP_CONFIG}>
         <AppBridge />
         {children}

@@ -37,13 +37,23 @@ export interface WatchedPage {
  * A new page in its own context. `bypassCSP` only for tests that inject their own instrument
  * (axe-core) as an inline script, which the product's Content-Security-Policy rightly refuses;
  * every journey runs under the policy.
+ *
+ * The browser asks for less motion (prefers-reduced-motion), as a visitor's system may: antd's
+ * drawers and dialogs then open and close at once (src/layouts/AntdProvider.tsx) instead of
+ * each step waiting out an animation. `motion: true` for a test of the animated page.
  */
 export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 860 },
-  options: { bypassCSP?: boolean } = {},
+  options: { bypassCSP?: boolean; motion?: boolean } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'zh-CN', bypassCSP: options.bypassCSP ?? false });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    locale: 'zh-CN',
+    bypassCSP: options.bypassCSP ?? false,
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
 import { startMailbox } from './mailbox';
+import { buildServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -67,7 +68,10 @@ export default async function setup(project: TestProject) {
   // E-mail goes to a real SMTP server in this run (./mailbox.ts); the scanner looks every minute.
   const mailbox = await startMailbox();
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+  // The server compiled as `npm start` runs it (scripts/serverBundle.mjs), into a folder of this run.
+  const bundleDir = path.join(root, 'node_modules/.cache/wenping-server', `e2e-${process.pid}`);
+  const entry = await buildServerBundle(bundleDir);
+  const child = spawn(process.execPath, serverNodeArgs(entry), {
     cwd: root,
     env: {
       ...process.env,
@@ -100,5 +104,6 @@ export default async function setup(project: TestProject) {
     log.end();
     await mailbox.close();
     if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bundleDir, { recursive: true, force: true });
   };
 }

@@ -6,21 +6,28 @@
  * migrator lists the tables of every schema in the database, and that listing fails when
  * another file drops its schema at the same moment.
  *
+ * It also compiles the server once for the whole run (compileServer below).
+ *
  * Where PostgreSQL must be tested (CI, or REQUIRE_POSTGRES=1), a missing TEST_DATABASE_URL
  * fails the run instead of leaving the PostgreSQL-only suites skipped.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServerBundle } from '../../scripts/serverBundle.mjs';
+import { repoRoot, SERVER_BUNDLE_ENV } from './processes';
 import { postgresRequired, workerDatabaseName } from './workerDatabase';
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const bundle = await compileServer();
   const base = process.env.TEST_DATABASE_URL?.trim();
   if (!base) {
     if (postgresRequired()) {
       throw new Error('PostgreSQL is required in this run (CI or REQUIRE_POSTGRES=1) but TEST_DATABASE_URL is not set; see server/README.md "Tests"');
     }
-    return undefined;
+    return bundle.remove;
   }
   // A tag of this run for the database names; the workers inherit it.
   process.env.TEST_DB_RUN ??= randomBytes(4).toString('hex');
@@ -37,6 +44,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await admin.end();
   }
   return async () => {
+    await bundle.remove();
     const c = new pg.Client({ connectionString: base });
     await c.connect();
     try {
@@ -45,5 +53,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       await c.end();
     }
   };
+}
+
+/**
+ * The server compiled once for the files that start real server processes (./processes.ts), as
+ * `npm start` runs it; the workers inherit its path.
+ */
+async function compileServer(): Promise<{ remove(): Promise<void> }> {
+  const dir = path.join(repoRoot, 'node_modules/.cache/wenping-server', `run-${process.pid}`);
+  process.env[SERVER_BUNDLE_ENV] = await buildServerBundle(dir);
+  return { remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 

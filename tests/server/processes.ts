@@ -1,8 +1,8 @@
 /**
  * Real server processes for the tests and benchmarks of several instances (README.md,
- * "Running in production"): `node --import tsx server/index.ts` (the process itself, not a wrapper,
- * so that a signal reaches the server), free ports, throw-away PostgreSQL databases, and a private
- * nginx configured from deploy/nginx/wenping.conf.
+ * "Running in production"): the compiled server as `npm start` runs it (scripts/serverBundle.mjs;
+ * `node` itself, not a wrapper, so that a signal reaches the server), free ports, throw-away
+ * PostgreSQL databases, and a private nginx configured from deploy/nginx/wenping.conf.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,8 +10,35 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Set by the server suite's globalSetup.ts: the bundle it compiled once for the whole run. */
+export const SERVER_BUNDLE_ENV = 'TEST_SERVER_BUNDLE';
+
+let compiled: Promise<string> | undefined;
+
+/**
+ * The compiled server's entry: the run's (SERVER_BUNDLE_ENV), or one compiled now for this
+ * process (a benchmark, a test file run outside the suite), inside the repository so that its
+ * packages resolve.
+ */
+export function serverEntry(): Promise<string> {
+  const given = process.env[SERVER_BUNDLE_ENV];
+  if (given) return Promise.resolve(given);
+  if (!compiled) {
+    const dir = path.join(repoRoot, 'node_modules/.cache/wenping-server', `p${process.pid}`);
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    compiled = buildServerBundle(dir);
+  }
+  return compiled;
+}
+
+/** The command line that runs the compiled server with these arguments. */
+export async function serverCommand(args: string[] = []): Promise<string[]> {
+  return [...serverNodeArgs(await serverEntry()), ...args];
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,9 +61,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts server/index.ts and resolves once it prints its start line. */
+/** Starts the compiled server/index.ts and resolves once it prints its start line. */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, await serverCommand(), {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
   });

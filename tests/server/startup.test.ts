@@ -1,4 +1,7 @@
-/** server/index.ts as a real process: migrate, seed, print the admin and demo logins once. */
+/**
+ * server/index.ts as a real process, compiled as `npm start` runs it (./processes.ts): migrate,
+ * seed, print the admin and demo logins once.
+ */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,40 +9,41 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoAccounts';
+import { repoRoot as root, serverCommand } from './processes';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+const execFileAsync = promisify(execFile);
+/** The compiled server with these arguments, to its exit. */
+const run = async (args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) => execFileAsync(process.execPath, await serverCommand(args), options);
 
 describe('server/index.ts --seed-only', () => {
   it('creates the super administrator with a generated password printed once, and the demo logins', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-start-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'silent' };
     try {
-      const first = await run(tsx, ['server/index.ts', '--seed-only', '--demo'], { cwd: root, env });
+      const first = await run(['--seed-only', '--demo'], { cwd: root, env });
       expect(first.stdout).toMatch(/已创建超级管理员：账号 admin，初始密码 \S{16}（仅显示这一次/);
       expect(first.stdout).toContain(`demo_unit / ${DEMO_PASSWORD}`);
       expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);
 
-      const second = await run(tsx, ['server/index.ts', '--seed-only'], { cwd: root, env });
+      const second = await run(['--seed-only'], { cwd: root, env });
       expect(second.stdout).not.toContain('初始密码');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    // Two processes, each compiling the server and the first seeding the whole demo: 15 s on a
-    // quiet machine, over 30 s beside the journeys (npm test runs them side by side).
+    // Two processes, the first seeding the whole demo: seconds on a quiet machine, over 30 s
+    // beside the journeys (npm test runs them side by side).
   }, 90_000);
 
   it('refuses a weak ADMIN_PASSWORD', async () => {
     const env = { ...process.env, ADMIN_PASSWORD: 'admin', LOG_LEVEL: 'silent' };
-    await expect(run(tsx, ['server/index.ts', '--seed-only'], { cwd: root, env })).rejects.toMatchObject({
+    await expect(run(['--seed-only'], { cwd: root, env })).rejects.toMatchObject({
       stderr: expect.stringContaining('ADMIN_PASSWORD 不符合密码规则'),
     });
   });
 
   it('refuses a bad setting with a clear message', async () => {
     const env = { ...process.env, PORT: 'eighty', LOG_LEVEL: 'silent' };
-    await expect(run(tsx, ['server/index.ts', '--seed-only'], { cwd: root, env })).rejects.toMatchObject({
+    await expect(run(['--seed-only'], { cwd: root, env })).rejects.toMatchObject({
       stderr: expect.stringContaining('环境变量 PORT'),
     });
   });
@@ -48,18 +52,17 @@ describe('server/index.ts --seed-only', () => {
 describe('server/index.ts', () => {
   it('listens, answers, and exits cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-serve-'));
-    // node with tsx's loader, not the tsx wrapper: the wrapper relays SIGTERM only once it has
-    // heard that the server installed its handler, and on a busy machine it had not yet heard it
-    // and died of the signal itself (exit 143), whatever the server would have done.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    // node itself, not a wrapper (tsx's relayed SIGTERM only once it had heard that the server
+    // installed its handler, and on a busy machine died of the signal itself, exit 143).
+    const child = spawn(process.execPath, await serverCommand(), {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin@12345' },
     });
     try {
       let output = '';
       const port = await new Promise<number>((resolve, reject) => {
-        // Compiling the server and migrating a new database: seconds on a quiet machine, over
-        // 20 s beside the journeys (npm test runs them side by side).
+        // Migrating a new database: seconds on a quiet machine, over 20 s beside the journeys
+        // (npm test runs them side by side).
         const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 80_000);
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();

@@ -166,7 +166,7 @@ describe('ResourceFormDrawer', () => {
 });
 
 const drawerOpen = () => document.querySelector('.ant-drawer-open') !== null;
-/** The confirmation open now (a closed one may linger in jsdom while it animates away). */
+/** The confirmation open now (a closed one may linger in the test DOM while it animates away). */
 const question = () => [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].find((el) => !/-leave/.test(el.className)) ?? null;
 /** Waits for the open confirmation with this title. */
 const asked = (title: string) =>

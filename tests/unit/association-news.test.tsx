@@ -30,7 +30,7 @@ async function openCreate() {
   await screen.findByText('新建文章', { selector: '.ant-drawer-title' });
 }
 
-/** The confirmation open now with this title (a closed one may linger in jsdom). */
+/** The confirmation open now with this title (a closed one may linger in the test DOM). */
 function confirmation(title: string): Promise<HTMLElement> {
   return waitFor(() => {
     const box = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].find(

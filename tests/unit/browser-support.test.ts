@@ -32,7 +32,7 @@ function holderOf(start: object, name: string): object | undefined {
 
 const added: [object, string][] = [];
 
-/** Gives the test environment every feature the check wants (Node and jsdom lack some). */
+/** Gives the test environment every feature the check wants (Node and the test DOM lack some). */
 function modernize() {
   for (const [owner, name] of FEATURES) {
     if (name in owner) continue;

@@ -34,7 +34,7 @@ function select(name: string) {
   fireEvent.click(within(rowOf(name)).getByRole('checkbox'));
 }
 
-/** Opens the review drawer on a row (its name's button found by its text: a role query over the page takes seconds in jsdom). */
+/** Opens the review drawer on a row (its name's button found by its text: a role query over the page takes seconds in the test DOM). */
 async function openDrawerOn(name: string) {
   await screen.findByText(name);
   const nameButton = within(rowOf(name)).getByText(name).closest('button');

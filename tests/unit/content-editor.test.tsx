@@ -1,5 +1,5 @@
 /**
- * The rich-text editor's contract without wangEditor (jsdom cannot run it): stored HTML keeps
+ * The rich-text editor's contract without wangEditor (the test DOM cannot run it): stored HTML keeps
  * plain /api/v1/file/view/<id> addresses while staff see signed ones, the form rules for
  * empty text and images still uploading, the lazy loading of the editor and its CSS, and
  * ArticleContent staying light enough for public pages.

@@ -3,7 +3,7 @@
  * folder under src/pages/Manage, and the ListPage component tests): a logged-in fixture
  * user behind Umi's own model and access providers (its initial state, the navigation model,
  * the access flags), the page rendered in a router with a probe that shows the URL, and a
- * textarea in place of wangEditor (which jsdom cannot run).
+ * textarea in place of wangEditor (which the test DOM cannot run).
  *
  * renderPage needs no mock of '@umijs/max', so a page test shares its worker's module registry
  * (vitest.config.mts: a file with vi.mock runs isolated, paying the import of antd and the app

@@ -26,7 +26,7 @@ const WAIT = { timeout: 8000 };
 
 
 
-/** The confirmation (modal.confirm) shown last, with its title (a closed one may linger in jsdom). */
+/** The confirmation (modal.confirm) shown last, with its title (a closed one may linger in the test DOM). */
 async function findConfirm(title: RegExp): Promise<HTMLElement> {
   return waitFor(() => {
     const found = [...document.querySelectorAll('.ant-modal-confirm')].reverse().find((m) => title.test(m.querySelector('.ant-modal-confirm-title')?.textContent ?? ''));
@@ -156,7 +156,7 @@ describe('信用评价 (staff): a rating’s drawer', () => {
     }, WAIT));
     await waitFor(() => expect(creditCallsTo('get', '/credit-ratings/cr-2025/units').at(-1)?.query).toMatchObject({ tier: 'C' }), WAIT);
     await waitFor(() => expect(within(panel).getByText('共 1 家')).toBeInTheDocument(), WAIT);
-    // The export takes what the list shows: the tier filter goes with it. jsdom's XHR cannot
+    // The export takes what the list shows: the tier filter goes with it. the test DOM's XHR cannot
     // receive a blob through msw (mock/README.md): see the request, answer nothing.
     const exports: URL[] = [];
     server.use(

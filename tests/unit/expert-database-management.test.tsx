@@ -233,7 +233,7 @@ describe('专家库管理', () => {
     await waitFor(() => expect(screen.queryByText('陈守仁')).toBeNull());
     expect(screen.getByText('林慧敏')).toBeInTheDocument();
 
-    // jsdom's XHR cannot receive a blob through msw (mock/README.md): see the request, answer nothing.
+    // the test DOM's XHR cannot receive a blob through msw (mock/README.md): see the request, answer nothing.
     const exports: URL[] = [];
     server.use(
       http.get(apiPath('/experts/export'), ({ request }) => {
@@ -250,7 +250,7 @@ describe('专家库管理', () => {
   });
 
   it('hands a downloaded file to the browser under the name the server gives', () => {
-    // jsdom has no object URLs: stand in for them to see the download.
+    // the test DOM has no object URLs: stand in for them to see the download.
     const createObjectURL = vi.fn(() => 'blob:experts');
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });

@@ -20,7 +20,7 @@ const WAIT = { timeout: 8000 };
 
 /**
  * A button by its text, which antd spaces when it has two characters ("验 证"). Found by a
- * selector, not by role: role queries over a whole table are slow in jsdom.
+ * selector, not by role: role queries over a whole table are slow in the test DOM.
  */
 
 /** A list (or list item) by its aria-label. */

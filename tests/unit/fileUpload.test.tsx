@@ -76,7 +76,7 @@ describe('FileUpload', () => {
 
     const posts = fileCalls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.path)).toEqual(['/api/v1/file/upload']);
-    // The multipart fields (jsdom cannot carry the bytes through msw: see mock/files.ts).
+    // The multipart fields (the test DOM cannot carry the bytes through msw: see mock/files.ts).
     const [stored] = uploadedRecords();
     const md5 = createHash('md5').update(bytes).digest('hex');
     expect(stored.md5).toBe(md5);

@@ -54,7 +54,7 @@ function renderAt(path: string, user: CurrentUser, page = <div>页面正文</div
   );
 }
 
-/** The side menu (ProLayout's), searched by text: a role query over the whole frame is slow in jsdom. */
+/** The side menu (ProLayout's), searched by text: a role query over the whole frame is slow in the test DOM. */
 function sideMenu(): HTMLElement {
   const menu = document.querySelector('.ant-pro-sider .ant-menu-root');
   if (!menu) throw new Error('no side menu');

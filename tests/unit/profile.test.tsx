@@ -34,7 +34,7 @@ function tab(name: RegExp | string) {
   fireEvent.click(label);
 }
 
-/** The open modal (confirm or form) as an element; role queries are slow in jsdom. */
+/** The open modal (confirm or form) as an element; role queries are slow in the test DOM. */
 async function openModal(): Promise<HTMLElement> {
   return waitFor(() => {
     const modal = document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal');

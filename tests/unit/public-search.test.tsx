@@ -59,7 +59,7 @@ describe('search page', () => {
     renderAt(`/FrontPage/search?q=${encodeURIComponent('年检')}`);
     expect(await screen.findByText('“年检”共找到 3 条结果')).toBeInTheDocument();
     // Each tab says how many hits of its type the server counted.
-    // (CSS queries: role queries over antd are slow in jsdom.)
+    // (CSS queries: role queries over antd are slow in the test DOM.)
     const tabs = [...document.querySelectorAll('[role="tab"]')].map((t) => t.textContent);
     expect(tabs).toEqual(['全部（3）', '新闻资讯（2）', '通知公告（1）', '会员单位（0）', '专家（0）']);
     const marks = [...document.querySelectorAll('mark')];

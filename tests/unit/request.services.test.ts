@@ -108,14 +108,14 @@ describe('files', () => {
     form.append('fileId', storedFile.fileId);
     form.append('md5', '5d41402abc4b2a76b9719d911017c592');
     const stored = await uploadFile(form);
-    // Only the text fields: msw's XMLHttpRequest stand-in does not carry jsdom's File bytes
+    // Only the text fields: msw's XMLHttpRequest stand-in does not carry the test DOM's File bytes
     // and name across (the browser and the e2e tests do).
     expect(stored).toMatchObject({ fileId: storedFile.fileId, md5: '5d41402abc4b2a76b9719d911017c592' });
   });
 });
 
 describe('downloads', () => {
-  // msw cannot answer an XMLHttpRequest with responseType 'blob' under jsdom ("object.stream
+  // msw cannot answer an XMLHttpRequest with responseType 'blob' under the test DOM ("object.stream
   // is not a function"), so the Blob path of the error handling is exercised directly.
   it('an error envelope that arrives as a Blob is read and shown', async () => {
     const body = new Blob([JSON.stringify(failure(10, '文件不存在'))], { type: 'application/json' });

@@ -1,7 +1,7 @@
 /**
  * The workbench's cards against the workbench mock: staff see what waits by kind (each a link to
  * the filtered queue), the totals with their breakdowns, the charts (loaded lazily; stubbed here,
- * jsdom has no canvas) and the log only with system:log:view; a member unit its to-dos,
+ * the test DOM has no canvas) and the log only with system:log:view; a member unit its to-dos,
  * certificate and inspection; a practitioner theirs.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

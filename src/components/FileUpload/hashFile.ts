@@ -1,7 +1,7 @@
 /**
  * hashFile(file, { onProgress, signal }): the file's MD5 (lowercase hex) in 2 MB chunks
  * (HASH_CHUNK_SIZE), in a Web Worker when the browser has them, otherwise on the main thread
- * yielding between chunks (jsdom in tests, very old browsers).
+ * yielding between chunks (the test DOM in tests, very old browsers).
  */
 import { HASH_CHUNK_SIZE } from '@common/schemas/files';
 import { ABORTED_MESSAGE, md5InChunks } from './md5Core';

@@ -8,7 +8,7 @@ const BELOW_XXL = '(max-width: 1599.98px)';
 /**
  * What the list knows of the screen. Each question asks whether the screen is *narrower* than
  * a breakpoint, so that where no width is known (no matchMedia, or one that matches nothing,
- * as in jsdom) the list shows as on a wide screen, in full.
+ * as in the test DOM) the list shows as on a wide screen, in full.
  */
 export interface ScreenWidth {
   /** A phone: the 操作 column comes first and compact, the search form starts collapsed. */

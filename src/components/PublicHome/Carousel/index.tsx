@@ -21,7 +21,7 @@ import LEFT_ICON from '@/components/PublicContent/icons/left';
 import PAUSE_ICON from '@/components/PublicContent/icons/pause';
 import RIGHT_ICON from '@/components/PublicContent/icons/right';
 import { LOGO_URL } from '@/layouts/brand';
-import usePrefersReducedMotion from './usePrefersReducedMotion';
+import usePrefersReducedMotion from '@/hooks/usePrefersReducedMotion';
 import styles from './index.less';
 
 export const CAROUSEL_INTERVAL = 6000;

@@ -1,4 +1,8 @@
-/** Whether the visitor asked the system for less motion (and follows changes while open). */
+/**
+ * Whether the visitor asked the system for less motion (and follows changes while open): the
+ * public carousel never starts by itself then, and antd's pages drop their animations
+ * (src/layouts/AntdProvider.tsx).
+ */
 import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
