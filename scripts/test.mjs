@@ -4,9 +4,10 @@
 // check each).
 //
 // Steps that leave cores idle run side by side (CI's budget is 20 minutes on two cores):
-// type-check, lint and build are one process each; the journeys keep about half a core busy
-// (measured: 151 s of CPU in a 380 s run), so the server suite runs beside them. The unit
-// suite runs alone: its two workers use both cores. A step run beside another prints its
+// type-check, lint and build are one process each. The server suite runs beside the journeys,
+// though that saves little: the 151 s of CPU once measured for the journeys left out Chromium's
+// own processes, and the whole machine is 71–77 % busy while they run alone (README.md, "Tests").
+// The unit suite runs alone: its two workers use both cores. A step run beside another prints its
 // output as one block when it ends, so the log reads step by step.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
