@@ -4,8 +4,8 @@
 // so the output directory must be inside the repository.
 //
 // Why: `npm start` and the tests that start real server processes ran the TypeScript through
-// tsx's loader, which compiled and resolved every module at each start (about 3 s and 5 s of
-// CPU here, against 1.4 s for the bundle), and the sheet worker compiled its TypeScript again
+// tsx's loader, which compiled and resolved every module at each start (about 3 s here, 5 s of
+// CPU, against 1.4 s and 1.7 s for the bundle), and the sheet worker compiled its TypeScript again
 // in each new worker thread (README.md, "Benchmarks").
 import { build } from 'esbuild';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
