@@ -52,6 +52,16 @@ export async function buildServerBundle(outDir = defaultServerBundleDir) {
   return path.join(outDir, 'index.mjs');
 }
 
+/**
+ * A bundle of its own for a test run or a benchmark (`tag` names it), under node_modules/.cache
+ * (inside the repository, so that its packages resolve); `remove()` deletes it afterwards.
+ */
+export async function buildScratchServerBundle(tag) {
+  const dir = path.join(repoRoot, 'node_modules/.cache/wenping-server', tag);
+  const entry = await buildServerBundle(dir);
+  return { entry, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** The arguments for `node` that run a bundle's entry (stack traces point into the TypeScript). */
 export function serverNodeArgs(entry) {
   return ['--enable-source-maps', entry];

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
 import { startMailbox } from './mailbox';
-import { buildServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
+import { buildScratchServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -69,9 +69,8 @@ export default async function setup(project: TestProject) {
   const mailbox = await startMailbox();
   const log = createWriteStream(logFile);
   // The server compiled as `npm start` runs it (scripts/serverBundle.mjs), into a folder of this run.
-  const bundleDir = path.join(root, 'node_modules/.cache/wenping-server', `e2e-${process.pid}`);
-  const entry = await buildServerBundle(bundleDir);
-  const child = spawn(process.execPath, serverNodeArgs(entry), {
+  const bundle = await buildScratchServerBundle(`e2e-${process.pid}`);
+  const child = spawn(process.execPath, serverNodeArgs(bundle.entry), {
     cwd: root,
     env: {
       ...process.env,
@@ -104,6 +103,6 @@ export default async function setup(project: TestProject) {
     log.end();
     await mailbox.close();
     if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
-    rmSync(bundleDir, { recursive: true, force: true });
+    bundle.remove();
   };
 }

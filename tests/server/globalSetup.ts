@@ -12,12 +12,10 @@
  * fails the run instead of leaving the PostgreSQL-only suites skipped.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { buildServerBundle } from '../../scripts/serverBundle.mjs';
-import { repoRoot, SERVER_BUNDLE_ENV } from './processes';
+import { buildScratchServerBundle } from '../../scripts/serverBundle.mjs';
+import { SERVER_BUNDLE_ENV } from './processes';
 import { postgresRequired, workerDatabaseName } from './workerDatabase';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -60,8 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * `npm start` runs it; the workers inherit its path.
  */
 async function compileServer(): Promise<{ remove(): Promise<void> }> {
-  const dir = path.join(repoRoot, 'node_modules/.cache/wenping-server', `run-${process.pid}`);
-  process.env[SERVER_BUNDLE_ENV] = await buildServerBundle(dir);
-  return { remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const { entry, remove } = await buildScratchServerBundle(`run-${process.pid}`);
+  process.env[SERVER_BUNDLE_ENV] = entry;
+  return { remove: async () => remove() };
 }
-

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
+import { buildScratchServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -28,9 +28,10 @@ export function serverEntry(): Promise<string> {
   const given = process.env[SERVER_BUNDLE_ENV];
   if (given) return Promise.resolve(given);
   if (!compiled) {
-    const dir = path.join(repoRoot, 'node_modules/.cache/wenping-server', `p${process.pid}`);
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    compiled = buildServerBundle(dir);
+    compiled = buildScratchServerBundle(`p${process.pid}`).then(({ entry, remove }) => {
+      process.once('exit', remove);
+      return entry;
+    });
   }
   return compiled;
 }
