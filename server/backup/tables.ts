@@ -3,15 +3,16 @@
  * later migration adds is backed up without anyone remembering to list it: the tables, their
  * columns, their primary keys, and an order in which every foreign key points backwards.
  *
- * Left out: Kysely's migration records (the manifest names the migrations instead) and the
+ * Left out: Kysely's migration records (the manifest names the migrations instead), the
  * search index, which is derived from the other tables, differs by dialect (FTS5 / tsvector)
- * and is rebuilt by the restore.
+ * and is rebuilt by the restore, and the data versions, which the restore's inserts replace
+ * (migration 0015_data_versions).
  */
 import { sql } from 'kysely';
 import type { DialectName } from '../db/index';
 import type { DbOrTrx } from '../db/types';
 
-const DERIVED = /^(kysely_migration|kysely_migration_lock|search_documents|search_tsv|search_fts.*)$/;
+const DERIVED = /^(kysely_migration|kysely_migration_lock|search_documents|search_tsv|search_fts.*|data_versions)$/;
 
 export interface TableInfo {
   name: string;

@@ -149,6 +149,13 @@ export interface OperationLogsTable {
   chain_hash: string | null;
 }
 
+/** A version token per set of tables kept in memory (migration 0015_data_versions). */
+export interface DataVersionsTable {
+  /** 'expert_library' */
+  name: string;
+  token: string;
+}
+
 /** Core tables here; the domain tables (member units, practitioners, ...) in ./domainTypes.ts, quality review's, notifications' and credit's beside it. */
 export interface Database extends DomainTables, QualityReviewTables, NotificationTables, CreditTables {
   accounts: AccountsTable;
@@ -162,6 +169,7 @@ export interface Database extends DomainTables, QualityReviewTables, Notificatio
   dict_items: DictItemsTable;
   stored_files: StoredFilesTable;
   operation_logs: OperationLogsTable;
+  data_versions: DataVersionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 /**
  * The facts the draw's 回避 rules read (ExpertFacts of ./exclusions.ts), for the whole expert
- * library at once: one query per table, whatever the library's size (5,000 experts with 100
+ * library at once: the library itself from the copy in memory while it is current
+ * (./libraryCache.ts), the rest one query per table, whatever the library's size (5,000 experts with 100
  * declared conflicts each is half a million conflicts: only those naming the assessing unit or
  * the client are read, by their normalised name, which the rules compare anyway).
  *
@@ -12,6 +13,7 @@
 import type { DbOrTrx } from '../db/types';
 import { COUNTED_SEAT_STATUSES, reviewsInYear } from './standing';
 import { normaliseUnitName, type ExpertFacts } from './exclusions';
+import { expertLibrary, libraryToken } from './libraryCache';
 
 /** The key a declared conflict's unit is stored and looked up by (expert_conflicts.unit_key). */
 export const unitKey = (name: string): string => normaliseUnitName(name);
@@ -31,9 +33,9 @@ const dayOf = (iso: string | null): string | null => (iso ? iso.slice(0, 10) : n
 
 export async function loadPoolFacts(db: DbOrTrx, input: PoolInput): Promise<ExpertFacts[]> {
   const keys = [...new Set([unitKey(input.unitName), ...(input.clientName ? [unitKey(input.clientName)] : [])].filter(Boolean))];
-  const [experts, specialties, conflicts, records, moves, reportMembers, reviews, lastOfUnit, badConduct] = await Promise.all([
-    db.selectFrom('experts').select(['id', 'active', 'category', 'work_unit', 'practitioner_id']).orderBy('id').execute(),
-    db.selectFrom('expert_specialties').select(['expert_id', 'specialty']).orderBy('expert_id').orderBy('specialty').execute(),
+  const [token, conflicts, records, moves, reportMembers, reviews, lastOfUnit, badConduct] = await Promise.all([
+    // Read before the library (./libraryCache.ts says why).
+    libraryToken(db),
     keys.length
       ? db.selectFrom('expert_conflicts').select(['expert_id', 'unit_name', 'kind', 'from_on', 'to_on']).where('unit_key', 'in', keys).execute()
       : Promise.resolve([]),
@@ -87,8 +89,7 @@ export async function loadPoolFacts(db: DbOrTrx, input: PoolInput): Promise<Expe
       .where('ce.term_until', '>=', input.reviewOn)
       .execute(),
   ]);
-
-  const specialtiesOf = groupBy(specialties, (r) => r.expert_id, (r) => r.specialty);
+  const { experts, specialtiesOf } = await expertLibrary(db, token);
   const conflictsOf = groupBy(
     conflicts,
     (r) => r.expert_id,

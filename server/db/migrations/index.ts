@@ -20,6 +20,7 @@ import { qualityReviewMigration } from './0011_quality_review';
 import { notificationsMigration } from './0012_notifications';
 import { expertDrawCountsMigration } from './0013_expert_draw_counts';
 import { creditMigration } from './0014_credit';
+import { dataVersionsMigration } from './0015_data_versions';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -39,6 +40,7 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0012_notifications', notificationsMigration],
   ['0013_expert_draw_counts', expertDrawCountsMigration],
   ['0014_credit', creditMigration],
+  ['0015_data_versions', dataVersionsMigration],
 ];
 
 /** Every migration this code knows, in order. */
