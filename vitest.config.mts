@@ -77,6 +77,7 @@ export default defineConfig({
           // server, which took 140 s of the run; no test relies on fresh module state.
           isolate: false,
           globalSetup: [at('tests/server/globalSetup.ts')],
+          setupFiles: [at('tests/server/setup.ts')],
         },
       },
       {

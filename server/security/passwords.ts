@@ -5,7 +5,8 @@
  */
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
+/** scrypt's N for chosen passwords: full cost. */
+export const FULL_COST_N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -16,8 +17,28 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   });
 }
 
+/** The N chosen passwords are hashed at: FULL_COST_N, except in the test suites (below). */
+let chosenN = FULL_COST_N;
+
 export async function hashPassword(password: string): Promise<string> {
-  return hashWith(password, N);
+  return hashWith(password, chosenN);
+}
+
+/**
+ * The server test suite's lower cost (tests/server/setup.ts). That suite hashes and checks about
+ * 2,500 chosen passwords (every login, account and seed, on both databases): at full cost two
+ * minutes of both cores of the CI machine, a tenth of its time budget. Those tests check what the
+ * hashing does (a hash verifies, a wrong password does not, a login costs the same with or without
+ * an account), not its cost. The tests of the cost itself put full cost back
+ * (tests/server/passwords.test.ts, the login-timing test of account-enumeration.test.ts). No route
+ * or setting reaches this: a server process always hashes at FULL_COST_N. `null`: full cost.
+ */
+export function setChosenPasswordCostForTests(n: number | null): void {
+  if (n !== null && !(Number.isInteger(n) && n >= 1024 && n <= FULL_COST_N && (n & (n - 1)) === 0)) {
+    throw new RangeError(`scrypt N must be a power of two from 1024 to ${FULL_COST_N}`);
+  }
+  chosenN = n ?? FULL_COST_N;
+  dummyHash = undefined;
 }
 
 async function hashWith(password: string, n: number): Promise<string> {
@@ -78,7 +99,7 @@ export async function verifyLoginPassword(password: string, stored: string | nul
     return false;
   }
   const matches = await verifyPassword(password, stored);
-  if (costOf(stored) < N) await verifyPassword(password, dummy);
+  if (costOf(stored) < chosenN) await verifyPassword(password, dummy);
   return matches;
 }
 
