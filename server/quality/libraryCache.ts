@@ -19,18 +19,13 @@
  *
  * The ReadCache of server/http/readCache.ts is not the place: it serves a few seconds old.
  */
-import type { DbOrTrx } from '../db/types';
+import type { Selectable } from 'kysely';
+import type { DbOrTrx, ExpertsTable } from '../db/types';
 
-export interface LibraryExpert {
-  id: string;
-  active: number;
-  category: string | null;
-  work_unit: string | null;
-  practitioner_id: string | null;
-}
+export type LibraryExpert = Pick<Selectable<ExpertsTable>, 'id' | 'active' | 'category' | 'work_unit' | 'practitioner_id'>;
 
 export interface ExpertLibrary {
-  /** Every expert, by id. */
+  /** Every expert, in the order of their ids. */
   experts: readonly LibraryExpert[];
   /** Each expert's specialties, sorted; shared: callers copy before changing. */
   specialtiesOf: ReadonlyMap<string, readonly string[]>;
