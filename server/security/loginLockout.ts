@@ -65,7 +65,9 @@ export async function countLoginFailure(request: FastifyRequest, name: LoginName
   if (failures < config.loginMaxFailures) return 'wrong';
 
   const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000).toISOString();
-  const locked = await db.transaction().execute(async (trx) => {
+  // Every try that raised the count to the limit or past it is answered as locked, whichever of them
+  // wins the lock: a later try's lock can commit before the try that reached the limit gets there.
+  await db.transaction().execute(async (trx) => {
     // Only the try that finds the count still at the limit locks (another may have already).
     const result = await trx
       .updateTable('login_failures')
@@ -74,7 +76,7 @@ export async function countLoginFailure(request: FastifyRequest, name: LoginName
       .where('auth_type', '=', name.authType)
       .where('failures', '>=', config.loginMaxFailures)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (Number(result.numUpdatedRows) === 0) return;
     await logOperation(
       trx,
       request,
@@ -86,9 +88,8 @@ export async function countLoginFailure(request: FastifyRequest, name: LoginName
       },
       { id: null, name: null },
     );
-    return true;
   });
-  return locked || failures > config.loginMaxFailures ? 'locked' : 'wrong';
+  return 'locked';
 }
 
 /** A success or staff lift the count and any lock of the name. */

@@ -4,8 +4,12 @@
  * lock it; failed logins from one address stop at the address limit; certificate look-ups likewise;
  * and the lock-out is logged once.
  */
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_CREDENTIALS_MESSAGE } from '../../server/modules/auth/service';
+import type { Database } from '../../server/db/types';
+import { countLoginFailure } from '../../server/security/loginLockout';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, createTestApp, dialects, type TestContext } from './helpers';
 
 const LIMIT = 5;
@@ -47,6 +51,41 @@ describe.each(dialects)('rate limits under parallel tries on %s', (dialect) => {
     // Every wrong try counted: the first LIMIT - 1 were told the password was wrong, the rest that the account is locked.
     expect(results.filter((r) => r.body.message === WRONG_CREDENTIALS_MESSAGE)).toHaveLength(LIMIT - 1);
     expect(results.filter((r) => r.body.message.includes('账号已锁定'))).toHaveLength(BURST - LIMIT + 1);
+  });
+
+  it('the try that reaches the limit is answered as locked when a later try locked first', async () => {
+    // The interleaving a burst can produce (seen once in CI on PostgreSQL): try LIMIT raises the
+    // count to the limit, try LIMIT + 1 raises it past and commits the lock before try LIMIT's own
+    // lock runs. Replayed here in order: the lock is taken between try LIMIT's count and its lock.
+    const name = { loginAccount: 'race-at-limit', authType: 1 };
+    const now = t.clock.now();
+    await t.db.kysely
+      .insertInto('login_failures')
+      .values({ login_account: name.loginAccount, auth_type: 1, failures: LIMIT - 1, locked_until: null, updated_at: now.toISOString() })
+      .execute();
+    const lockedByLaterTry = new Date(now.getTime() + 10 * 60_000).toISOString();
+    const kysely = t.db.kysely;
+    const db = new Proxy(kysely, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') {
+          // Kysely's methods read private fields: they run on the real instance, not the proxy.
+          const value: unknown = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        }
+        return () => ({
+          execute: async (work: (trx: Transaction<Database>) => Promise<unknown>) => {
+            await kysely
+              .updateTable('login_failures')
+              .set({ failures: 0, locked_until: lockedByLaterTry })
+              .where('login_account', '=', name.loginAccount)
+              .execute();
+            return kysely.transaction().execute(work);
+          },
+        });
+      },
+    });
+    const request = { server: { appConfig: t.config, db } } as unknown as FastifyRequest;
+    expect(await countLoginFailure(request, name, now, null)).toBe('locked');
   });
 
   it('failed logins from one address stop at the limit, however many arrive at once', async () => {
