@@ -21,6 +21,7 @@ import { newAuditColumns } from '../server/db/versioned';
 import { drawPanel, newDrawSeed, type PanelRules } from '../server/quality/draw';
 import { classifyPool, normaliseUnitName, type DrawContext, type ExpertFacts } from '../server/quality/exclusions';
 import { adminToken, benchDialects, collectGarbage, openBenchDatabase, rng, settleAfterSeeding, startApp, type BenchDatabase } from './lib';
+import { percentile } from './stats';
 
 export interface ExpertDrawBenchSizes {
   experts: number;
@@ -32,7 +33,7 @@ export interface ExpertDrawBenchSizes {
   inProcessRuns: number;
 }
 
-export const EXPERT_DRAW_SIZES: ExpertDrawBenchSizes = { experts: 5_000, conflictsEach: 100, otherUnits: 2_000, drawRuns: 100, verifyRuns: 200, inProcessRuns: 50 };
+export const EXPERT_DRAW_SIZES: ExpertDrawBenchSizes = { experts: 5_000, conflictsEach: 100, otherUnits: 2_000, drawRuns: 200, verifyRuns: 200, inProcessRuns: 50 };
 export const EXPERT_DRAW_TARGET_MS = 200;
 export const IN_PROCESS_TARGET_MS = 50;
 const WARM_UP = 3;
@@ -52,10 +53,6 @@ export interface ExpertDrawBenchRow {
   timing: Timing;
   /** what the measured calls saw: eligible experts, excluded, rounds drawn */
   detail: string;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 function summary(times: number[]): Timing {

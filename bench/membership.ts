@@ -18,6 +18,7 @@ import type { Db, NewMemberUnit, NewPractitioner } from '../server/db/types';
 import type { FieldCipher } from '../server/pii/cipher';
 import { encryptPractitionerPii } from '../server/pii/fields';
 import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, settleAfterSeeding, startApp, type LoadResult } from './lib';
+import { percentile } from './stats';
 
 export const PRACTITIONER_COUNT = 100_000;
 export const UNIT_COUNT = 100;
@@ -75,10 +76,6 @@ async function measured<T>(task: () => Promise<T>): Promise<{ value: T; seconds:
   } finally {
     clearInterval(timer);
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function templateRows(count: number, firstSeq: number): Promise<Buffer> {

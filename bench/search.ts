@@ -12,6 +12,7 @@ import type { Db, NewArticle } from '../server/db/types';
 import { reindexAll } from '../server/fulltext/indexer';
 import { searchUncached } from '../server/fulltext/query';
 import { benchDialects, loadMedian, openBenchDatabase, rng, settleAfterSeeding, startApp, type LoadResult } from './lib';
+import { percentile } from './stats';
 
 export const ARTICLE_COUNT = 10_000;
 
@@ -96,10 +97,6 @@ export interface SearchBenchRow {
   engine: { p50: number; p99: number };
   /** Through HTTP at SEARCH_CONNECTIONS connections (repeated queries: the cache answers). */
   result: LoadResult;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 export async function runSearchBench(log: (line: string) => void = console.log): Promise<SearchBenchRow[]> {

@@ -15,6 +15,7 @@ import type { NewMemberUnit, NewPractitioner } from '../server/db/types';
 import { encryptPractitionerPii } from '../server/pii/fields';
 import { idCardOf } from './membership';
 import { adminToken, benchDialects, loadMedian, openBenchDatabase, rng, startApp, type LoadResult } from './lib';
+import { percentile } from './stats';
 
 export const SUPERVISION_SIZES = { units: 100, practitioners: 5_000, projects: 20_000, years: 10 } as const;
 export const SUPERVISION_CONNECTIONS = 50;
@@ -31,10 +32,6 @@ export interface SupervisionBenchRow {
   endpoint: string;
   one: { p50: number; p99: number };
   http: LoadResult;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function insertAll<T>(insert: (rows: T[]) => Promise<unknown>, rows: T[], batch = 500): Promise<void> {
