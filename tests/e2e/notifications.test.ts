@@ -10,8 +10,9 @@
  * delivers it at once, and it arrives once; 正衡 still has the one message after the scans that
  * ran meanwhile.
  *
- * The year: the demo has the current year open and other journeys open the next, so this one
- * opens the year after (2028 when written), its deadline three Beijing days from today.
+ * The year: the demo has the current year open and the supervision journey opens one three years
+ * ahead, so this one opens the year after next (2028 when written), its deadline three Beijing
+ * days from today.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -9,10 +9,12 @@
  *
  * The year: the demo data already has 2026 open, and the product opens any year once with a
  * deadline not before today (server/modules/inspections/service.ts openInspectionYear), so the
- * journey opens the next year (2027 when written) through the page's 开启年度 form with a
- * deadline at the end of that year and runs on it, its subjects all fresh (未提交). Both years
- * then stay open; the counts compared here are differences, so the 2026 demo rows waiting for
- * review do not matter.
+ * journey opens a later year through the page's 开启年度 form with a deadline at the end of that
+ * year and runs on it, its subjects all fresh (未提交). It is three years ahead (2029 when
+ * written): the workbench shows the newest open year, and the notifications journey opens the
+ * year after next; vitest runs the journeys in an order of its own (once it ran that one first,
+ * and this workbench showed the other year). The years then stay open; the counts compared here
+ * are differences, so the 2026 demo rows waiting for review do not matter.
  *
  * Accounts log in through the API (set-up, not the journey): staff as the e2e admin, the unit
  * as demo_unit, whose password is not a generated one (no forced change, no consent step: that
@@ -41,8 +43,8 @@ const PERSON_NAME = '王浩然';
 const PERSON_VALID_BEFORE = '2027-12-31';
 const PERSON_VALID_AFTER = '2028-12-31';
 
-/** The year after this one (2027 when written): fresh subjects, and a deadline still ahead. */
-const YEAR = new Date().getFullYear() + 1;
+/** Three years ahead (2029 when written): fresh subjects, a deadline still ahead, the newest open year. */
+const YEAR = new Date().getFullYear() + 3;
 const DEADLINE = `${YEAR}-12-31`;
 
 let browser: Browser;
