@@ -1,14 +1,11 @@
-// `npm test`: type-check, lint and the production build, the unit tests, then the server tests
-// and the end-to-end journeys in Chromium against the real server. It ends with the plain line
+// `npm test`: type-check, lint and the production build, the unit tests, the server tests and
+// the end-to-end journeys in Chromium against the real server. It ends with the plain line
 // `N passed, N failed` that CI reads (type-check, lint, build and the log scan count as one
 // check each).
 //
-// Steps that leave cores idle run side by side (CI's budget is 20 minutes on two cores):
-// type-check, lint and build are one process each. The server suite runs beside the journeys,
-// though that saves little: the 151 s of CPU once measured for the journeys left out Chromium's
-// own processes, and the whole machine is 71–77 % busy while they run alone (README.md, "Tests").
-// The unit suite runs alone: its two workers use both cores. A step run beside another prints its
-// output as one block when it ends, so the log reads step by step.
+// CI's budget is 20 minutes on two cores. Every step is CPU-bound except the journeys, which
+// keep about one core of two busy, so the steps run in two lanes (below): the build and the
+// journeys beside all the others, and the machine stays busy throughout.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,39 +117,50 @@ function failuresIn(report) {
   return lines;
 }
 
-/** Runs steps side by side (none of them live) and adds their summary lines in the order given. */
-async function together(steps) {
-  const lines = await Promise.all(steps.filter(Boolean).map((step) => step()));
-  for (const add of lines) add();
-}
+// Two lanes side by side (none of their steps live; each prints as one block when it ends):
+// - the journeys' lane: the production build, then the journeys in Chromium against it. The
+//   journeys wait on the browser and the server much of the time: alone they keep about one core
+//   of two busy (README.md, "Tests").
+// - the checks' lane: type-check and lint side by side, then the unit tests, then the server
+//   suite and the scan of its log. These are CPU-bound and take whatever the journeys leave.
+// The summary lists the steps in the order below, whichever ended first.
+const ORDER = ['typecheck', 'lint', 'build', 'vitest unit', 'vitest server', 'log-scan', 'vitest e2e', 'e2e'];
+const adders = new Map();
 
-// 1. Type-check, lint and the production build: one process each.
-const buildStep = () => check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build'], { live: false });
-await together([
-  chosen('typecheck') && (() => check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { live: false })),
-  chosen('lint') && (() => check('lint', bin('eslint'), ['.', '--max-warnings=0'], { live: false })),
+async function journeysLane() {
   // The journeys need the built app: built here when they run.
-  (chosen('build') || chosen('e2e')) && buildStep,
-]);
-
-// 2. The unit tests, alone (two projects, one step: files that mock modules run isolated,
-// vitest.config.mts).
-if (chosen('unit')) (await vitest('unit', { projects: ['unit', 'unit-mocked'] }))();
-
-// 3. The server suite beside the journeys. The server suite logs everything at trace level into
-// one file, which is then searched for passwords, tokens, ID numbers and phones (README.md,
-// "个人信息保护与安全").
-const serverLog = path.join(reportDir, 'server.log');
-const built = existsSync(path.join(root, 'dist/index.html'));
-await together([
-  chosen('server') && (() => vitest('server', { env: { TEST_LOG_FILE: serverLog }, live: false })),
-  chosen('e2e') && built && (() => vitest('e2e', { live: false })),
-]);
-if (chosen('server')) (await check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog]))();
-if (chosen('e2e') && !built) {
-  failed += 1;
-  summary.push('失败  e2e（前端未能构建）');
+  if (chosen('build') || chosen('e2e')) {
+    adders.set('build', await check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build'], { live: false }));
+  }
+  if (!chosen('e2e')) return;
+  if (existsSync(path.join(root, 'dist/index.html'))) {
+    adders.set('vitest e2e', await vitest('e2e', { live: false }));
+  } else {
+    failed += 1;
+    adders.set('e2e', () => summary.push('失败  e2e（前端未能构建）'));
+  }
 }
+
+async function checksLane() {
+  const [typecheck, lint] = await Promise.all([
+    chosen('typecheck') && check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { live: false }),
+    chosen('lint') && check('lint', bin('eslint'), ['.', '--max-warnings=0'], { live: false }),
+  ]);
+  if (typecheck) adders.set('typecheck', typecheck);
+  if (lint) adders.set('lint', lint);
+  // Two projects, one step: files that mock modules run isolated (vitest.config.mts).
+  if (chosen('unit')) adders.set('vitest unit', await vitest('unit', { projects: ['unit', 'unit-mocked'], live: false }));
+  // The server suite logs everything at trace level into one file, which is then searched for
+  // passwords, tokens, ID numbers and phones (README.md, "个人信息保护与安全").
+  if (chosen('server')) {
+    const serverLog = path.join(reportDir, 'server.log');
+    adders.set('vitest server', await vitest('server', { env: { TEST_LOG_FILE: serverLog }, live: false }));
+    adders.set('log-scan', await check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog], { live: false }));
+  }
+}
+
+await Promise.all([journeysLane(), checksLane()]);
+for (const label of ORDER) adders.get(label)?.();
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log(`\n${summary.join('\n')}`);
