@@ -26,28 +26,23 @@ const summary = [];
 const seconds = new Map();
 
 /**
- * Runs one step's command. `live`: its output goes straight to the terminal; otherwise it is
- * kept and printed whole when the step ends. Resolves to whether it exited with 0.
+ * Runs one step's command. Its output is kept and printed whole when the step ends (steps run
+ * side by side, and the log reads step by step). Resolves to whether it exited with 0.
  */
-function run(label, command, args, { env = {}, live = true } = {}) {
+function run(label, command, args, { env = {} } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    if (live) console.log(`\n=== ${label} ===`);
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
-    if (!live) {
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-    }
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
     let ended = false;
     const finish = (ok) => {
       if (ended) return;
       ended = true;
       seconds.set(label, Math.round((Date.now() - started) / 1000));
-      if (!live) {
-        console.log(`\n=== ${label} ===`);
-        process.stdout.write(Buffer.concat(output));
-      }
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(Buffer.concat(output));
       resolve(ok);
     };
     child.on('error', (err) => {
@@ -73,14 +68,14 @@ async function check(label, command, args, options) {
 }
 
 /** A vitest step: its tests count one by one, read from its JSON report. */
-async function vitest(project, { env = {}, projects = [project], live = true } = {}) {
+async function vitest(project, { env = {}, projects = [project] } = {}) {
   const out = path.join(reportDir, `${project}.json`);
   const label = `vitest ${project}`;
   const ok = await run(
     label,
     bin('vitest'),
     ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { env, live },
+    { env },
   );
   if (!existsSync(out)) {
     failed += 1;
@@ -117,7 +112,7 @@ function failuresIn(report) {
   return lines;
 }
 
-// Two lanes side by side (none of their steps live; each prints as one block when it ends):
+// Two lanes side by side (each step prints as one block when it ends):
 // - the journeys' lane: the production build, then the journeys in Chromium against it. The
 //   journeys wait on the browser and the server much of the time: alone they keep about one core
 //   of two busy (README.md, "Tests").
@@ -130,11 +125,11 @@ const adders = new Map();
 async function journeysLane() {
   // The journeys need the built app: built here when they run.
   if (chosen('build') || chosen('e2e')) {
-    adders.set('build', await check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build'], { live: false }));
+    adders.set('build', await check('build', process.execPath, [path.join(root, 'node_modules/@umijs/max/bin/max.js'), 'build']));
   }
   if (!chosen('e2e')) return;
   if (existsSync(path.join(root, 'dist/index.html'))) {
-    adders.set('vitest e2e', await vitest('e2e', { live: false }));
+    adders.set('vitest e2e', await vitest('e2e'));
   } else {
     failed += 1;
     adders.set('e2e', () => summary.push('失败  e2e（前端未能构建）'));
@@ -143,19 +138,19 @@ async function journeysLane() {
 
 async function checksLane() {
   const [typecheck, lint] = await Promise.all([
-    chosen('typecheck') && check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { live: false }),
-    chosen('lint') && check('lint', bin('eslint'), ['.', '--max-warnings=0'], { live: false }),
+    chosen('typecheck') && check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+    chosen('lint') && check('lint', bin('eslint'), ['.', '--max-warnings=0']),
   ]);
   if (typecheck) adders.set('typecheck', typecheck);
   if (lint) adders.set('lint', lint);
   // Two projects, one step: files that mock modules run isolated (vitest.config.mts).
-  if (chosen('unit')) adders.set('vitest unit', await vitest('unit', { projects: ['unit', 'unit-mocked'], live: false }));
+  if (chosen('unit')) adders.set('vitest unit', await vitest('unit', { projects: ['unit', 'unit-mocked'] }));
   // The server suite logs everything at trace level into one file, which is then searched for
   // passwords, tokens, ID numbers and phones (README.md, "个人信息保护与安全").
   if (chosen('server')) {
     const serverLog = path.join(reportDir, 'server.log');
-    adders.set('vitest server', await vitest('server', { env: { TEST_LOG_FILE: serverLog }, live: false }));
-    adders.set('log-scan', await check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog], { live: false }));
+    adders.set('vitest server', await vitest('server', { env: { TEST_LOG_FILE: serverLog } }));
+    adders.set('log-scan', await check('log-scan', process.execPath, [path.join(root, 'scripts/scan-logs.mjs'), serverLog]));
   }
 }
 
@@ -165,4 +160,6 @@ for (const label of ORDER) adders.get(label)?.();
 rmSync(reportDir, { recursive: true, force: true });
 console.log(`\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+// Not process.exit(): stdout to a pipe is written asynchronously, and exiting at once could cut
+// off the steps' output and this summary, the lines CI reads.
+process.exitCode = failed ? 1 : 0;
