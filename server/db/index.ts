@@ -7,6 +7,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './preparedStatements';
 import type { Database, Db } from './types';
 
 export type * from './types';
@@ -84,7 +85,7 @@ function openPostgres(connectionString: string, schema?: string): AppDb {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
 

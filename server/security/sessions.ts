@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { AuthType } from '@common/permissions';
 import type { Config } from '../config';
 import type { DbOrTrx, SessionRow } from '../db/types';
+import { prepareOnPostgres } from '../db/preparedStatements';
 import { hashToken, newToken } from './tokens';
 import { identityColumns, type IdentityRow } from './user';
 
@@ -94,12 +95,15 @@ const compiledStatements = new WeakMap<DbOrTrx, ReturnType<ReturnType<typeof sel
 
 /**
  * The session-and-identity statement, built and compiled once per database handle: building
- * it (roles and codes as JSON subqueries) cost more than running it, on every request.
+ * it (roles and codes as JSON subqueries) cost more than running it, on every request. On
+ * PostgreSQL it is also kept prepared on each connection (../db/preparedStatements.ts): planning
+ * it cost more than running it too.
  */
 function liveSessionStatement(db: DbOrTrx) {
   let statement = compiledStatements.get(db);
   if (!statement) {
     statement = selectLiveSession(db).compile();
+    prepareOnPostgres(statement.sql);
     compiledStatements.set(db, statement);
   }
   return statement;

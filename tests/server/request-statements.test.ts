@@ -4,11 +4,13 @@
  * identityColumns), and remembers nothing between requests, so a revocation or a disabled
  * account counts from the very next request.
  */
-import type { CompiledQuery, QueryResult } from 'kysely';
+import { sql, type CompiledQuery, type QueryResult } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@common/schemas/common';
 import type { PractitionerRecord } from '@common/schemas/practitioners';
+import { prepareOnPostgres, preparedName } from '../../server/db/preparedStatements';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
+import { findLiveSession, sessionPolicyFor } from '../../server/security/sessions';
 import { createTestApp, dialects, type TestContext } from './helpers';
 
 describe.each(dialects)('statements per request on %s', (dialect) => {
@@ -82,5 +84,70 @@ describe.each(dialects)('statements per request on %s', (dialect) => {
 
     await t.db.kysely.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('account_id', '=', staff.id).execute();
     expect((await articles()).statusCode).toBe(401);
+  });
+});
+
+/**
+ * On PostgreSQL the session-and-identity statement is kept prepared on each connection
+ * (server/db/preparedStatements.ts), so that it is planned once per connection, not on every
+ * request; other statements stay unnamed, and the results are never cached (the revocation test
+ * above runs through the prepared statement).
+ */
+describe.skipIf(!dialects.includes('postgres'))('prepared statements on postgres', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { demo: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the session statement is prepared on the connection that ran it, by its registered name, and answers each token', async () => {
+    const token = await t.adminToken();
+    const other = await t.login('demo_staff', DEMO_PASSWORD, 1);
+    await t.db.kysely.connection().execute(async (connection) => {
+      const policy = (authType: number) => sessionPolicyFor(t.config, authType);
+      const admin = await findLiveSession(connection, token, new Date(), policy);
+      const staff = await findLiveSession(connection, other, new Date(), policy);
+      expect(admin?.identity.login_account).toBe('admin');
+      expect(staff?.identity.login_account).toBe('demo_staff');
+      expect(await findLiveSession(connection, 'not-a-token', new Date(), policy)).toBeNull();
+      await connection.selectFrom('practitioners').select('id').limit(1).execute();
+
+      const prepared = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(connection);
+      const session = prepared.rows.filter((r) => /from "sessions"/.test(r.statement));
+      expect(session).toHaveLength(1);
+      expect(session[0]?.name).toBe(preparedName(session[0]?.statement ?? ''));
+      // Nothing else is named: the practitioners read ran as an unnamed statement.
+      expect(prepared.rows.filter((r) => /from "practitioners"/.test(r.statement))).toEqual([]);
+    });
+  });
+
+  it('the staff practitioner list runs prepared statements only: the session, the count and the page', async () => {
+    const token = await t.adminToken();
+    const ran: string[] = [];
+    const executor = t.db.kysely.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = <R>(query: CompiledQuery<R>): Promise<QueryResult<R>> => {
+      ran.push(query.sql);
+      return execute(query);
+    };
+    try {
+      for (const query of [`keyword=${encodeURIComponent('张')}`, 'status=approved&sort=name,asc', 'certificate=expiring']) {
+        ran.length = 0;
+        const result = await t.call<Page<PractitionerRecord>>('GET', `practitioners?${query}&current=1&pageSize=10`, { token });
+        expect(result.body.status, result.body.message).toBe(1);
+        expect(ran.length, query).toBe(3);
+        expect(ran.filter((text) => preparedName(text) === undefined), query).toEqual([]);
+      }
+    } finally {
+      executor.executeQuery = execute;
+    }
+  });
+
+  it('refuses to register a statement that selects every column', () => {
+    expect(() => prepareOnPostgres('select * from "sessions" where "id" = $1')).toThrow(/list its columns/);
+    expect(() => prepareOnPostgres('select "sessions".* from "sessions"')).toThrow(/list its columns/);
+    expect(preparedName('select * from "sessions" where "id" = $1')).toBeUndefined();
   });
 });
