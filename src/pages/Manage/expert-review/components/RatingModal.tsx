@@ -3,10 +3,10 @@
  * (the expert library shows the average; a low one flags the expert). The seats offered are
  * those whose `actions` hold 'rate'; a seat already rated shows its rating to be changed.
  */
-import { Alert, App, Form, Input, Modal, Rate, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Rate, Typography } from 'antd';
 import { EXPERT_RATING_MAX, STANDING_RATING_THRESHOLD } from '@common/expertReview';
 import { REVIEW_TEXT_MAX, type ReviewTaskDetail } from '@common/schemas/reviewTasks';
+import FormModal from '@/components/FormModal';
 import { orNull } from '@/components/ListPage';
 import { rateReviewExperts } from '@/services/reviewTasks';
 import { seatName } from './SeatList';
@@ -21,68 +21,44 @@ export interface RatingModalProps {
 }
 
 export default function RatingModal({ task, open, onClose, onDone }: RatingModalProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<RatingValues>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const seats = task.seats.filter((s) => s.actions.includes('rate'));
   const initialValues: RatingValues = Object.fromEntries(seats.map((s) => [s.id, { rating: s.rating ?? undefined, comment: s.ratingComment ?? '' }]));
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const ratings = seats.flatMap((s) => {
-      const v = values[s.id];
-      return v?.rating ? [{ seatId: s.id, rating: v.rating, comment: orNull(v.comment) }] : [];
-    });
-    if (ratings.length === 0) {
-      setError('请至少为一名专家打分');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await rateReviewExperts(task.id, { version: task.version, ratings });
-      message.success(`已评价 ${ratings.length} 名专家`);
-      onDone();
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : '保存失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormModal<RatingValues>
       open={open}
       title="评价评审专家"
       okText="保存评价"
-      cancelText="取消"
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      width={640}
-      destroyOnHidden
-      afterClose={() => setError(null)}
+      form={form}
+      initialValues={initialValues}
+      intro={
+        <Typography.Paragraph type="secondary">
+          按专家在本次评审中的履职情况打 1–{EXPERT_RATING_MAX} 分；近期平均低于 {STANDING_RATING_THRESHOLD} 分的专家会在专家库中标出。
+        </Typography.Paragraph>
+      }
+      send={async (values) => {
+        const ratings = seats.flatMap((s) => {
+          const v = values[s.id];
+          return v?.rating ? [{ seatId: s.id, rating: v.rating, comment: orNull(v.comment) }] : [];
+        });
+        if (ratings.length === 0) throw new Error('请至少为一名专家打分');
+        await rateReviewExperts(task.id, { version: task.version, ratings });
+        return `已评价 ${ratings.length} 名专家`;
+      }}
+      onClose={onClose}
+      onDone={onDone}
     >
-      <Typography.Paragraph type="secondary">
-        按专家在本次评审中的履职情况打 1–{EXPERT_RATING_MAX} 分；近期平均低于 {STANDING_RATING_THRESHOLD} 分的专家会在专家库中标出。
-      </Typography.Paragraph>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
-        {seats.map((s) => (
-          <div key={s.id}>
-            <Form.Item name={[s.id, 'rating']} label={seatName(s)} style={{ marginBottom: 4 }}>
-              <Rate count={EXPERT_RATING_MAX} aria-label={`${seatName(s)}的评价`} />
-            </Form.Item>
-            <Form.Item name={[s.id, 'comment']} rules={[{ max: REVIEW_TEXT_MAX, message: `评价说明不能超过 ${REVIEW_TEXT_MAX} 个字符` }]}>
-              <Input placeholder="评价说明（选填）" maxLength={REVIEW_TEXT_MAX} aria-label={`${seatName(s)}的评价说明`} />
-            </Form.Item>
-          </div>
-        ))}
-      </Form>
-    </Modal>
+      {seats.map((s) => (
+        <div key={s.id}>
+          <Form.Item name={[s.id, 'rating']} label={seatName(s)} style={{ marginBottom: 4 }}>
+            <Rate count={EXPERT_RATING_MAX} aria-label={`${seatName(s)}的评价`} />
+          </Form.Item>
+          <Form.Item name={[s.id, 'comment']} rules={[{ max: REVIEW_TEXT_MAX, message: `评价说明不能超过 ${REVIEW_TEXT_MAX} 个字符` }]}>
+            <Input placeholder="评价说明（选填）" maxLength={REVIEW_TEXT_MAX} aria-label={`${seatName(s)}的评价说明`} />
+          </Form.Item>
+        </div>
+      ))}
+    </FormModal>
   );
 }

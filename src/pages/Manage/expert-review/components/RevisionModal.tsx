@@ -2,10 +2,10 @@
  * 提交修改稿: after 修改后通过 the unit uploads its revised report (and says what changed);
  * staff then confirm it or return it.
  */
-import { Alert, App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input } from 'antd';
 import { REVIEW_COMMENTS_MAX, REVIEW_REVISION_FILES_MAX, type ReviewTaskDetail } from '@common/schemas/reviewTasks';
 import FileUpload, { type FileUploadItem } from '@/components/FileUpload';
+import FormModal from '@/components/FormModal';
 import { itemIds, orNull, uploadsDone } from '@/components/ListPage';
 import { submitReviewRevision } from '@/services/reviewTasks';
 
@@ -25,59 +25,37 @@ export interface RevisionModalProps {
 }
 
 export default function RevisionModal({ task, open, onClose, onDone }: RevisionModalProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<RevisionValues>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await submitReviewRevision(task.id, task.version, itemIds(values.files), orNull(values.note));
-      message.success('修改稿已提交，等待协会确认');
-      onDone();
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : '提交失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormModal<RevisionValues>
       open={open}
       title={`提交修改稿：${task.projectName}`}
       okText="提交修改稿"
-      cancelText="取消"
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      width={640}
-      destroyOnHidden
-      afterClose={() => setError(null)}
+      form={form}
+      initialValues={{ files: [] }}
+      intro={
+        task.revision.status === 'returned' && task.revision.comment ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="上次提交的修改稿被退回" description={task.revision.comment} />
+        ) : null
+      }
+      send={async (values) => {
+        await submitReviewRevision(task.id, task.version, itemIds(values.files), orNull(values.note));
+        return '修改稿已提交，等待协会确认';
+      }}
+      onClose={onClose}
+      onDone={onDone}
     >
-      {task.revision.status === 'returned' && task.revision.comment && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="上次提交的修改稿被退回" description={task.revision.comment} />
-      )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ files: [] }}>
-        <Form.Item
-          name="files"
-          label="修改后的评估报告"
-          rules={[{ required: true, type: 'array', min: 1, message: '请上传修改后的评估报告' }, uploadsDone]}
-          extra={`PDF 或 Word，最多 ${REVIEW_REVISION_FILES_MAX} 个，每个不超过 50 MB`}
-        >
-          <FileUpload accept={REVISION_ACCEPT} maxCount={REVIEW_REVISION_FILES_MAX} maxSize={REVISION_MAX_SIZE} multiple buttonText="上传修改稿" />
-        </Form.Item>
-        <Form.Item name="note" label="修改说明" rules={[{ max: REVIEW_COMMENTS_MAX, message: `修改说明不能超过 ${REVIEW_COMMENTS_MAX} 个字符` }]}>
-          <Input.TextArea rows={4} showCount maxLength={REVIEW_COMMENTS_MAX} placeholder="逐条说明按专家意见所作的修改" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="files"
+        label="修改后的评估报告"
+        rules={[{ required: true, type: 'array', min: 1, message: '请上传修改后的评估报告' }, uploadsDone]}
+        extra={`PDF 或 Word，最多 ${REVIEW_REVISION_FILES_MAX} 个，每个不超过 50 MB`}
+      >
+        <FileUpload accept={REVISION_ACCEPT} maxCount={REVIEW_REVISION_FILES_MAX} maxSize={REVISION_MAX_SIZE} multiple buttonText="上传修改稿" />
+      </Form.Item>
+      <Form.Item name="note" label="修改说明" rules={[{ max: REVIEW_COMMENTS_MAX, message: `修改说明不能超过 ${REVIEW_COMMENTS_MAX} 个字符` }]}>
+        <Input.TextArea rows={4} showCount maxLength={REVIEW_COMMENTS_MAX} placeholder="逐条说明按专家意见所作的修改" />
+      </Form.Item>
+    </FormModal>
   );
 }
