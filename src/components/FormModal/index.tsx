@@ -1,8 +1,8 @@
 /**
- * The back office's dialog for one workflow step with a form: 书面申辩 and 异议
- * (../StatementModal), 提交修改稿, 评价评审专家 and 评分表 (src/pages/Manage/expert-review), 审核通过
- * of a member unit (src/pages/Manage/member-unit-management). A step that needs only a reason
- * uses ../ReasonModal, which asks through the same steps. The form is
+ * The back office's dialog for one workflow step with a form: a reason (../ReasonModal), a
+ * written statement with evidence (../StatementModal: 书面申辩, 异议), 提交修改稿, 评价评审专家
+ * and 评分表 (src/pages/Manage/expert-review), 审核通过 of a member unit
+ * (src/pages/Manage/member-unit-management). The form is
  * checked, `confirm` (when it gives a question) asks once more, `send` makes the call; a
  * refusal stays beside the form (the request layer has toasted it too) and nothing closes
  * until the call succeeds. A page writes only its notes, its fields and its call.
@@ -10,31 +10,36 @@
 import { Alert, App, Form, Modal, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 
-export interface FormModalProps<V extends object> {
+export interface FormModalProps<V extends object, R> {
   open: boolean;
   title: ReactNode;
   okText: string;
+  /** A red OK button, for a step that takes something away (驳回, 注销). */
+  danger?: boolean;
   /** The page's form (Form.useForm), for fields that depend on each other. */
   form: FormInstance<V>;
   initialValues?: Partial<V>;
   /** Shown above the form and its refusal: the deadline, the previous decision, what to write. */
   intro?: ReactNode;
   /** Asked before sending when it returns a question; the values are the checked ones. */
-  confirm?: (values: V) => { title: string; content: ReactNode } | null;
+  confirm?: (values: V) => { title: ReactNode; content: ReactNode; okText?: string; danger?: boolean } | null;
   /**
-   * Sends the checked values and resolves to the message shown on success (null for none). An
-   * Error thrown here, the server's refusal or the page's own check, is shown beside the form.
+   * Sends the checked values. An Error thrown here, the server's refusal or the page's own check,
+   * is shown beside the form and the dialog stays open.
    */
-  send: (values: V) => Promise<string | null>;
+  send: (values: V) => Promise<R>;
+  /** Toasted after a successful call: a text, or made from the call's answer (none when empty). */
+  successMessage?: string | ((result: R) => string | null | undefined);
+  /** After a successful call (a reload); the dialog then closes. */
+  onDone: (result: R) => void;
   onClose: () => void;
-  onDone: () => void;
   width?: number;
   /** The form's fields. */
   children: ReactNode;
 }
 
-export default function FormModal<V extends object>(props: FormModalProps<V>) {
-  const { open, title, okText, form, initialValues, intro, confirm, send, onClose, onDone, width = 640, children } = props;
+export default function FormModal<V extends object, R>(props: FormModalProps<V, R>) {
+  const { open, title, okText, danger, form, initialValues, intro, confirm, send, successMessage, onDone, onClose, width = 640, children } = props;
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,9 +48,10 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
     setBusy(true);
     setError(null);
     try {
-      const done = await send(values);
+      const result = await send(values);
+      const done = typeof successMessage === 'function' ? successMessage(result) : successMessage;
       if (done) message.success(done);
-      onDone();
+      onDone(result);
       onClose();
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : '提交失败，请稍后重试');
@@ -62,7 +68,14 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
       await sendValues(values);
       return;
     }
-    modal.confirm({ title: question.title, content: question.content, okText, cancelText: '取消', onOk: () => sendValues(values) });
+    modal.confirm({
+      title: question.title,
+      content: question.content,
+      okText: question.okText ?? okText,
+      okButtonProps: { danger: question.danger },
+      cancelText: '取消',
+      onOk: () => sendValues(values),
+    });
   };
 
   return (
@@ -71,13 +84,18 @@ export default function FormModal<V extends object>(props: FormModalProps<V>) {
       title={title}
       okText={okText}
       cancelText="取消"
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ danger, loading: busy }}
       onOk={() => void submit()}
       onCancel={onClose}
+      // Typed words are not lost to a stray click beside the dialog.
       mask={{ closable: false }}
       width={width}
       destroyOnHidden
-      afterClose={() => setError(null)}
+      afterClose={() => {
+        // The same dialog may open next for another record: nothing of this one stays.
+        form.resetFields();
+        setError(null);
+      }}
     >
       {intro}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

@@ -3,7 +3,8 @@
  * 审批, 年检通过 …): a title naming the record, what the step will do (a line of text or an
  * Alert), the reason (required, not blank, at most the schema's length; or an optional
  * comment), any fields of its own above it (离职日期), an optional last confirmation, and the
- * call. A refused call keeps the dialog open with the server's message beside the field.
+ * call. A refused call keeps the dialog open with the server's message beside the field
+ * (../FormModal does the asking and sending for every step dialog).
  *
  *   const [step, setStep] = useState<ReasonRequest | null>(null);
  *   setStep({
@@ -13,8 +14,9 @@
  *   });
  *   <ReasonModal request={step} onClose={() => setStep(null)} />
  */
-import { Alert, App, Form, Input, Modal, type AlertProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, Form, Input, type AlertProps } from 'antd';
+import type { ReactNode } from 'react';
+import FormModal from '@/components/FormModal';
 
 export interface ReasonRequest<R = unknown, F extends object = object> {
   /** The dialog's title; it names the record (驳回「张三」的登记, 放行：张三 从 A 调往 B). */
@@ -53,82 +55,47 @@ export interface ReasonRequest<R = unknown, F extends object = object> {
 type Values<F> = F & { reason?: string };
 
 export default function ReasonModal<R, F extends object>({ request, onClose }: { request: ReasonRequest<R, F> | null; onClose: () => void }) {
-  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values<F>>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const call = async (step: ReasonRequest<R, F>, values: Values<F>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await step.run(values.reason?.trim() ?? '', values);
-      const done = typeof step.successMessage === 'function' ? step.successMessage(result) : step.successMessage;
-      if (done) message.success(done);
-      step.onDone(result);
-      onClose();
-    } catch (err) {
-      // The request layer has toasted it too; here it stays beside the field.
-      setError(err instanceof Error && err.message ? err.message : '操作失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = async () => {
-    if (!request) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return; // the form shows what is missing
-    const { confirm } = request;
-    if (!confirm) return call(request, values);
-    modal.confirm({
-      title: confirm.title,
-      content: confirm.content,
-      okText: confirm.okText,
-      okButtonProps: { danger: confirm.danger },
-      cancelText: '取消',
-      onOk: () => call(request, values),
-    });
-  };
-
   const label = request?.label ?? '原因';
   const max = request?.max ?? 0;
   return (
-    <Modal
+    <FormModal<Values<F>, R>
       open={request !== null}
       title={request?.title}
-      okText={request?.okText}
-      cancelText="取消"
-      okButtonProps={{ danger: request?.danger, loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      // A typed reason is not lost to a stray click beside the dialog.
-      mask={{ closable: false }}
-      destroyOnHidden
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
+      okText={request?.okText ?? '确定'}
+      danger={request?.danger}
+      form={form}
+      initialValues={request?.initialValues}
+      width={520}
+      intro={
+        <>
+          {request?.alert && (
+            <Alert type={request.alert.type} showIcon style={{ marginBottom: 16 }} title={request.alert.title} description={request.alert.description} />
+          )}
+          {request?.description && <div style={{ marginBottom: 16 }}>{request.description}</div>}
+        </>
+      }
+      confirm={() => request?.confirm ?? null}
+      send={(values) => {
+        if (!request) return Promise.reject(new Error('没有要办理的步骤'));
+        return request.run(values.reason?.trim() ?? '', values);
       }}
+      successMessage={request?.successMessage}
+      onDone={(result) => request?.onDone(result)}
+      onClose={onClose}
     >
-      {request?.alert && (
-        <Alert type={request.alert.type} showIcon style={{ marginBottom: 16 }} title={request.alert.title} description={request.alert.description} />
-      )}
-      {request?.description && <div style={{ marginBottom: 16 }}>{request.description}</div>}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" preserve={false} initialValues={request?.initialValues}>
-        {request?.fields}
-        <Form.Item
-          name="reason"
-          label={label}
-          rules={[
-            ...(request?.optional ? [] : [{ required: true, whitespace: true, message: `请填写${label}` }]),
-            { max, message: `${label}不能超过 ${max} 个字符` },
-          ]}
-          extra={request?.extra}
-        >
-          <Input.TextArea rows={4} placeholder={request?.placeholder} showCount maxLength={max} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {request?.fields}
+      <Form.Item
+        name="reason"
+        label={label}
+        rules={[
+          ...(request?.optional ? [] : [{ required: true, whitespace: true, message: `请填写${label}` }]),
+          { max, message: `${label}不能超过 ${max} 个字符` },
+        ]}
+        extra={request?.extra}
+      >
+        <Input.TextArea rows={4} placeholder={request?.placeholder} showCount maxLength={max} />
+      </Form.Item>
+    </FormModal>
   );
 }

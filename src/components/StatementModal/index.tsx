@@ -49,7 +49,7 @@ export default function StatementModal(props: StatementModalProps) {
   const { open, title, okText, notice, textLabel, textRequired, textMax, placeholder, filesMax, confirm, send, onClose, onDone } = props;
   const [form] = Form.useForm<FormValues>();
   return (
-    <FormModal<FormValues>
+    <FormModal
       open={open}
       title={title}
       okText={okText}
@@ -58,6 +58,7 @@ export default function StatementModal(props: StatementModalProps) {
       intro={<Alert type="info" showIcon style={{ marginBottom: 16 }} title={notice.title} description={notice.description} />}
       confirm={() => confirm ?? null}
       send={(values) => send({ text: (values.text ?? '').trim(), fileIds: itemIds(values.files) })}
+      successMessage={(said) => said}
       onClose={onClose}
       onDone={onDone}
     >

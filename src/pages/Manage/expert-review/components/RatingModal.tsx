@@ -26,7 +26,7 @@ export default function RatingModal({ task, open, onClose, onDone }: RatingModal
   const initialValues: RatingValues = Object.fromEntries(seats.map((s) => [s.id, { rating: s.rating ?? undefined, comment: s.ratingComment ?? '' }]));
 
   return (
-    <FormModal<RatingValues>
+    <FormModal
       open={open}
       title="评价评审专家"
       okText="保存评价"
@@ -44,8 +44,9 @@ export default function RatingModal({ task, open, onClose, onDone }: RatingModal
         });
         if (ratings.length === 0) throw new Error('请至少为一名专家打分');
         await rateReviewExperts(task.id, { version: task.version, ratings });
-        return `已评价 ${ratings.length} 名专家`;
+        return ratings.length;
       }}
+      successMessage={(rated) => `已评价 ${rated} 名专家`}
       onClose={onClose}
       onDone={onDone}
     >

@@ -27,7 +27,7 @@ export interface RevisionModalProps {
 export default function RevisionModal({ task, open, onClose, onDone }: RevisionModalProps) {
   const [form] = Form.useForm<RevisionValues>();
   return (
-    <FormModal<RevisionValues>
+    <FormModal
       open={open}
       title={`提交修改稿：${task.projectName}`}
       okText="提交修改稿"
@@ -38,10 +38,8 @@ export default function RevisionModal({ task, open, onClose, onDone }: RevisionM
           <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="上次提交的修改稿被退回" description={task.revision.comment} />
         ) : null
       }
-      send={async (values) => {
-        await submitReviewRevision(task.id, task.version, itemIds(values.files), orNull(values.note));
-        return '修改稿已提交，等待协会确认';
-      }}
+      send={(values) => submitReviewRevision(task.id, task.version, itemIds(values.files), orNull(values.note))}
+      successMessage="修改稿已提交，等待协会确认"
       onClose={onClose}
       onDone={onDone}
     >

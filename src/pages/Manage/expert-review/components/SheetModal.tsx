@@ -23,7 +23,7 @@ export default function SheetModal({ task, seat, onClose, onDone }: SheetModalPr
   const earlier = seat ? task.sheets.find((s) => s.seatId === seat.id) : undefined;
 
   return (
-    <FormModal<ScoreSheetValues>
+    <FormModal
       open={seat !== null}
       title={seat ? `评分表：${seatName(seat)}` : '评分表'}
       okText="保存评分表"
@@ -51,8 +51,8 @@ export default function SheetModal({ task, seat, onClose, onDone }: SheetModalPr
           comments: orNull(values.comments),
           conclusion: values.conclusion,
         });
-        return `${seatName(seat)}的评分表已保存`;
       }}
+      successMessage={() => (seat ? `${seatName(seat)}的评分表已保存` : null)}
       onClose={onClose}
       onDone={onDone}
     >

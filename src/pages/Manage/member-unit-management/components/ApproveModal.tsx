@@ -28,7 +28,7 @@ export interface ApproveModalProps {
 export default function ApproveModal({ unit, levels, onClose, onDone }: ApproveModalProps) {
   const [form] = Form.useForm<ApproveValues>();
   return (
-    <FormModal<ApproveValues>
+    <FormModal
       open={unit !== null}
       title="审核通过"
       okText="确认通过"
@@ -54,14 +54,14 @@ export default function ApproveModal({ unit, levels, onClose, onDone }: ApproveM
       }
       send={async (values) => {
         if (!unit) throw new Error('没有要审核的单位');
-        const result = await memberUnits.approve(unit.id, {
+        return memberUnits.approve(unit.id, {
           memberLevel: values.memberLevel,
           showInWindow: values.showInWindow,
           comment: values.comment?.trim() || undefined,
           version: unit.version,
         });
-        return `已审核通过：会员编号 ${result.memberNo}，会员证书 ${result.certificateNo}，有效期至 ${result.validUntil}`;
       }}
+      successMessage={(result) => `已审核通过：会员编号 ${result.memberNo}，会员证书 ${result.certificateNo}，有效期至 ${result.validUntil}`}
       onClose={onClose}
       onDone={onDone}
     >
