@@ -7,10 +7,12 @@
  * execution per call for the session-and-identity statement that every signed-in request runs,
  * server/security/sessions.ts). SQLite gets the same from its statement cache (./index.ts).
  *
- * Only statements registered here are named, and only fixed texts with their columns listed
- * (never `select *`): PostgreSQL refuses a prepared statement whose result columns a migration
- * changed ("cached plan must not change result type"), and the set stays as small as the code
- * that registers it. Each connection prepares a name on its first use; a new connection starts
+ * Only statements registered here are named, and only texts with their columns listed (never
+ * `select *`): PostgreSQL refuses a prepared statement whose result columns a migration changed
+ * ("cached plan must not change result type"). Registered today: the session-and-identity
+ * statement, and the staff practitioner list's count and page (server/modules/practitioners/
+ * queries.ts), whose texts vary only with the filters and sort chosen, every value a parameter;
+ * so the set stays as small as the code that registers it. Each connection prepares a name on its first use; a new connection starts
  * with none. A connection pooler in transaction mode in front of PostgreSQL would break named
  * statements: connect the app to PostgreSQL directly (README, "Running in production").
  */

@@ -88,10 +88,10 @@ describe.each(dialects)('statements per request on %s', (dialect) => {
 });
 
 /**
- * On PostgreSQL the session-and-identity statement is kept prepared on each connection
- * (server/db/preparedStatements.ts), so that it is planned once per connection, not on every
- * request; other statements stay unnamed, and the results are never cached (the revocation test
- * above runs through the prepared statement).
+ * On PostgreSQL the session-and-identity statement and the staff practitioner list's count and
+ * page are kept prepared on each connection (server/db/preparedStatements.ts), so that they are
+ * planned once per connection, not on every request; other statements stay unnamed, and the
+ * results are never cached (the revocation test above runs through the prepared statement).
  */
 describe.skipIf(!dialects.includes('postgres'))('prepared statements on postgres', () => {
   let t: TestContext;
