@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { CONDITION_WAIT_MS, JOURNEY_MS, TEST_MS } from './tests/waits.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const at = (p: string) => path.join(root, p);
@@ -35,6 +36,10 @@ const alias = [
   { find: /^@common\//, replacement: `${at('common')}/` },
 ];
 
+// expect.poll waits for its condition as long as any other wait does (tests/waits.ts). Each
+// project says so itself: a project takes nothing from the root's test options.
+const expectOptions = { poll: { timeout: CONDITION_WAIT_MS } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -42,11 +47,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          expect: expectOptions,
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           exclude: mocking.map((f) => `tests/unit/${f}`),
           setupFiles: [at('tests/unit/setup.ts')],
-          testTimeout: 20000,
+          testTimeout: TEST_MS,
+          hookTimeout: TEST_MS,
           maxWorkers: workers,
           isolate: false,
         },
@@ -55,10 +62,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-mocked',
+          expect: expectOptions,
           environment: 'happy-dom',
           include: mocking.map((f) => `tests/unit/${f}`),
           setupFiles: [at('tests/unit/setup.ts')],
-          testTimeout: 20000,
+          testTimeout: TEST_MS,
+          hookTimeout: TEST_MS,
           maxWorkers: workers,
         },
       },
@@ -66,10 +75,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server',
+          expect: expectOptions,
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          testTimeout: TEST_MS,
+          hookTimeout: TEST_MS,
           // Files in parallel: each opens its own SQLite file or PostgreSQL schema, in a database
           // of its worker's own (globalSetup.ts); the tests that start processes take free ports.
           maxWorkers: workers,
@@ -84,12 +94,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          expect: expectOptions,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           // One real server (built SPA + API, fresh database) for the whole run.
           globalSetup: [at('tests/e2e/globalSetup.ts')],
-          testTimeout: 90000,
-          hookTimeout: 120000,
+          testTimeout: JOURNEY_MS,
+          hookTimeout: TEST_MS,
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
         },

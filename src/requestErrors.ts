@@ -11,7 +11,7 @@
  * - status 1: passes.
  * - status 10, 30, or any other `success: false`: error toast with the server's message.
  * - status 20/21 or the token messages: token and user removed, the app goes to
- *   /login?authType=1 (with a safe `redirect`), toast "<message>，请重新登录".
+ *   /login?authType=1 (with a safe `redirect`), which says "<message>，请重新登录" above its form.
  * - HTTP error without an envelope: notification "请求错误 {status}: {url}" with the
  *   Chinese description of the status.
  * - no response: notification "网络异常".
@@ -28,7 +28,7 @@ import {
   TOKEN_INVALID_MESSAGE,
   type ApiEnvelope,
 } from '@common/api';
-import { clearSession } from './storage';
+import { clearSession, rememberLoginNotice } from './storage';
 import { notifyError, toastError } from './request/feedback';
 
 /** Ant Design Pro's codeMessage: what each HTTP status means, in Chinese. */
@@ -215,16 +215,20 @@ export function expireSession(): void {
 /* ---------- showing ---------- */
 
 /**
- * Shows an ApiError and runs its side effects: a token error ends the session and toasts the
- * message with "，请重新登录"; a business or permission refusal is a toast; an HTTP or network
+ * Shows an ApiError and runs its side effects: a token error ends the session and has the login
+ * page say the message with "，请重新登录"; a business or permission refusal is a toast; an HTTP or network
  * failure, a notification.
  */
 export function showApiError(error: ApiError): void {
   switch (error.kind) {
     case 'token': {
-      expireSession();
       const text = error.message.endsWith(RELOGIN_SUFFIX) ? error.message : `${error.message}${RELOGIN_SUFFIX}`;
-      toastError(text);
+      // Said where it lasts: the login page shows it above the form (src/storage.ts
+      // rememberLoginNotice). A call that fails on the login page itself (the first of several
+      // failing together has already gone there) only clears the session: the person is
+      // where the notice would send them.
+      if (window.location.pathname !== LOGIN_PATH) rememberLoginNotice(text);
+      expireSession();
       return;
     }
     case 'business':

@@ -98,3 +98,35 @@ export function subscribeCurrentUser(listener: CurrentUserListener): () => void 
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/**
+ * Why the last session ended ("token无效或已过期，请重新登录"), kept for this tab's login page,
+ * which says it above the form until the person logs in. A toast would be gone in 2 s, before a
+ * slow phone has drawn the login page, and would load antd's toasts into a page that has none.
+ */
+export const LOGIN_NOTICE_KEY = 'loginNotice';
+
+export function rememberLoginNotice(text: string): void {
+  try {
+    window.sessionStorage.setItem(LOGIN_NOTICE_KEY, text);
+  } catch {
+    // A storage that refuses writes: the login page opens without the reason.
+  }
+}
+
+/** The reason kept by rememberLoginNotice, if any. */
+export function readLoginNotice(): string | undefined {
+  try {
+    return window.sessionStorage.getItem(LOGIN_NOTICE_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetLoginNotice(): void {
+  try {
+    window.sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}

@@ -56,7 +56,7 @@ describe('axe-core on the public pages', () => {
     const { page, context } = await openPage(browser, { width: 1280, height: 900 }, { bypassCSP: true });
     try {
       await page.goto(path);
-      await page.locator('h1').first().waitFor({ timeout: 30_000 });
+      await page.locator('h1').first().waitFor();
       // Content arrives after the frame: wait until requests settle.
       await page.waitForLoadState('networkidle');
       const found = await violations(page);

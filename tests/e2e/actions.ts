@@ -8,8 +8,6 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 
-const WAIT = { timeout: 30_000 };
-
 /** The envelope every API answer has (common/api.ts). */
 export interface Answer<T = unknown> {
   status: number;
@@ -44,7 +42,7 @@ export async function pageMessages(page: Page): Promise<string> {
  * refusal, or no call at all (the form's own rules stopped it), the error says what the page shows.
  */
 export async function answerTo<T = unknown>(page: Page, call: Call, act: () => Promise<unknown>, what: string): Promise<Answer<T>> {
-  const response = page.waitForResponse(matches(call), WAIT);
+  const response = page.waitForResponse(matches(call));
   // A rejected wait is handled below; this keeps it from being reported as unhandled meanwhile.
   response.catch(() => undefined);
   await act();
@@ -69,12 +67,13 @@ const TOASTS_KEY = 'e2e:toasts';
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript((key: string) => {
-    const seen = new WeakSet<Element>();
+    // The text each notice was last recorded with: antd may reuse one element for the next toast.
+    const recorded = new WeakMap<Element, string>();
     const record = () => {
       for (const notice of document.querySelectorAll('.ant-message-notice, .ant-notification-notice')) {
         const text = (notice.textContent ?? '').trim();
-        if (seen.has(notice) || !text) continue;
-        seen.add(notice);
+        if (!text || recorded.get(notice) === text) continue;
+        recorded.set(notice, text);
         const kept = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
         sessionStorage.setItem(key, JSON.stringify([...kept, text]));
       }
@@ -104,7 +103,7 @@ export async function openInspectionYear(page: Page, year: number, deadline: str
   await field.click();
   await field.fill(deadline);
   await field.press('Enter');
-  await expect.poll(() => field.inputValue(), WAIT).toBe(deadline);
+  await expect.poll(() => field.inputValue()).toBe(deadline);
   await answerTo(page, { method: 'POST', path: '/api/v1/annual-inspection-years' }, () => spacedButton(dialog, '开启').click(), `开启${year}年度年检`);
-  await dialog.waitFor({ state: 'detached', ...WAIT });
+  await dialog.waitFor({ state: 'detached' });
 }

@@ -5,6 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CONDITION_WAIT_MS } from '../waits';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -54,6 +55,10 @@ export async function openPage(
     bypassCSP: options.bypassCSP ?? false,
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
+  // Every action and wait of the journeys waits for its condition this long (tests/waits.ts);
+  // no journey sets its own.
+  context.setDefaultTimeout(CONDITION_WAIT_MS);
+  context.setDefaultNavigationTimeout(CONDITION_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

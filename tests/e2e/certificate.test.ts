@@ -22,7 +22,7 @@ describe('/certificate-view', () => {
       await page.getByLabel('证书编号').fill('wpdw2024001');
       await page.getByRole('button', { name: /查\s?询/ }).click();
       const doc = page.getByRole('article', { name: '会员证书 WPDW2024001' });
-      await doc.waitFor({ timeout: 30_000 });
+      await doc.waitFor();
       expect(new URL(page.url()).search).toBe('?no=WPDW2024001');
       await expect(doc.innerText()).resolves.toContain('本证书有效');
       expect(await doc.locator('svg').count()).toBeGreaterThan(0);
@@ -40,7 +40,7 @@ describe('/certificate-view', () => {
     const { page, context } = await openPage(browser, { width: 375, height: 812 });
     try {
       await page.goto('/certificate-view?no=NOPE-404');
-      await page.getByText('未查询到该证书').first().waitFor({ timeout: 30_000 });
+      await page.getByText('未查询到该证书').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     } finally {
       await context.close();

@@ -29,14 +29,14 @@ describe('a page chunk that fails to load', () => {
       await page.locator('header').getByText('协会简介').first().click();
 
       // One guarded automatic reload happens first; the second failure shows the view.
-      await page.getByText('页面加载失败').waitFor({ timeout: 30_000 });
+      await page.getByText('页面加载失败').waitFor();
       expect(new URL(page.url()).pathname).toBe('/FrontPage/aboutUs');
       const retry = page.getByRole('button', { name: /重新加载/ });
       expect(await retry.isVisible()).toBe(true);
 
       blocked = false;
       await retry.click();
-      await page.waitForFunction(() => document.title.startsWith('协会简介'), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.title.startsWith('协会简介'));
       await page.locator('main').getByText('协会简介').first().waitFor();
       expect(await page.getByText('页面加载失败').count()).toBe(0);
     } finally {

@@ -21,12 +21,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function searchFor(page: Page, words: string): Promise<void> {
   await page.goto(`/FrontPage/search?q=${encodeURIComponent(words)}`);
-  await page.getByText('条结果').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+  // Answered: with hits (共找到 N 条结果) or without (没有找到).
+  await page.getByText('条结果').or(page.getByText('没有找到与')).first().waitFor();
 }
 
 describe('publishing an article and reading it', () => {
@@ -38,11 +38,11 @@ describe('publishing an article and reading it', () => {
       const { page } = staff;
       await loginThroughApi(page, DEMO_STAFF);
       await page.goto('/Manage/association-news');
-      await page.getByRole('button', { name: /新建文章/ }).click({ timeout: 30_000 });
+      await page.getByRole('button', { name: /新建文章/ }).click();
       const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
       // The form is settled once its lazily loaded editor is there: fill it from then on.
       const editable = drawer.locator('.w-e-text-container [contenteditable="true"]').first();
-      await editable.waitFor({ timeout: 30_000 });
+      await editable.waitFor();
       const titleInput = drawer.getByPlaceholder('请输入文章标题');
       await titleInput.fill(title);
       await drawer.locator('.ant-form-item', { hasText: '栏目' }).locator('.ant-select').first().click();
@@ -52,26 +52,23 @@ describe('publishing an article and reading it', () => {
       await editable.click();
       await page.keyboard.type('这是一篇端到端测试文章，介绍稳评与年检工作。');
       await drawer.locator('[data-menu-key="group-image"]').first().click();
-      await page.locator('[data-menu-key="uploadImage"]').first().waitFor({ state: 'visible' });
-      // The drop-down slides open; a click during the animation lands on nothing.
-      await page.waitForTimeout(500);
       const chooser = page.waitForEvent('filechooser');
       await page.locator('[data-menu-key="uploadImage"]').first().click();
       await (await chooser).setFiles({ name: '正文配图.png', mimeType: 'image/png', buffer: png(7) });
-      await editable.locator('img').first().waitFor({ timeout: 30_000 });
+      await editable.locator('img').first().waitFor();
 
       const cover = drawer.locator('.ant-form-item', { hasText: '封面图片' });
       await cover.locator('input[type=file]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: png(99) });
-      await cover.getByText('下载').waitFor({ timeout: 30_000 });
+      await cover.getByText('下载').waitFor();
       const attachments = drawer.locator('.ant-form-item', { hasText: '附件' }).last();
       await attachments.locator('input[type=file]').setInputFiles({ name: '2026年度年检报名表.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await attachments.getByText('下载').waitFor({ timeout: 30_000 });
+      await attachments.getByText('下载').waitFor();
 
       expect(await titleInput.inputValue()).toBe(title);
       await drawer.getByRole('button', { name: '发 布' }).or(drawer.getByRole('button', { name: '发布' })).first().click();
       // 发布 asks first, naming the article (src/components/ListPage/publishing.tsx publishQuestion).
       const ask = page.locator('.ant-modal-confirm').filter({ hasText: `确定发布文章「${title}」吗？` });
-      await ask.waitFor({ timeout: 30_000 }).catch(async (err: unknown) => {
+      await ask.waitFor().catch(async (err: unknown) => {
         const shown = await page.locator('.ant-form-item-explain-error, .ant-message, .ant-alert').allInnerTexts();
         throw new Error(`发布之前没有先问一句；页面提示：${shown.join(' | ') || '无'}`, { cause: err });
       });
@@ -83,29 +80,29 @@ describe('publishing an article and reading it', () => {
       );
       // The result, not the 2-second toast: the drawer closes and the list shows the article.
       const row = page.locator('tr', { hasText: title });
-      await row.waitFor({ timeout: 30_000 }).catch(async (err: unknown) => {
+      await row.waitFor().catch(async (err: unknown) => {
         const shown = await page.locator('.ant-form-item-explain-error, .ant-message, .ant-alert').allInnerTexts();
         throw new Error(`发布后列表中没有这篇文章；页面提示：${shown.join(' | ') || '无'}`, { cause: err });
       });
-      await drawer.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+      await drawer.waitFor({ state: 'hidden' });
 
       // A visitor: the home page, the list, the search.
       const v = visitor.page;
       await v.goto('/');
-      await v.getByRole('link', { name: title }).first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: title }).first().waitFor();
       await v.goto('/FrontPage/association-work');
-      await v.getByRole('link', { name: title }).first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: title }).first().waitFor();
       await searchFor(v, '稳评 年检测试');
-      await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).first().waitFor();
 
       // The article itself: its text, the inline image (public now), and the attachment.
       await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).first().click();
-      await v.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
+      await v.getByRole('heading', { name: title }).waitFor();
       await v.getByText('这是一篇端到端测试文章').first().waitFor();
       // The image in the text, and the cover above the text: both loaded.
       const loaded = (img: Element) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0;
-      await expect.poll(() => v.getByRole('region', { name: '正文' }).locator('img').first().evaluate(loaded), { timeout: 30_000 }).toBe(true);
-      await expect.poll(() => v.getByRole('img', { name: `封面图片：${title}` }).evaluate(loaded), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => v.getByRole('region', { name: '正文' }).locator('img').first().evaluate(loaded)).toBe(true);
+      await expect.poll(() => v.getByRole('img', { name: `封面图片：${title}` }).evaluate(loaded)).toBe(true);
       const download = v.waitForEvent('download');
       await v.getByRole('link', { name: /下载\s*2026年度年检报名表\.pdf/ }).first().click();
       expect((await download).suggestedFilename()).toBe('2026年度年检报名表.pdf');
@@ -127,22 +124,22 @@ describe('publishing an article and reading it', () => {
         `下线「${title}」`,
       );
       // The row's state column, not the toast that says so.
-      await row.filter({ hasText: '已下线' }).waitFor({ timeout: 30_000 });
+      await row.filter({ hasText: '已下线' }).waitFor();
 
       // Each check first waits for the page's own content (a demo article), so that "not
       // there" means gone, not "not loaded yet".
       const demoArticle = '协会召开2026年度会员代表大会暨三届二次理事会';
       await v.goto('/');
-      await v.getByRole('link', { name: demoArticle }).first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: demoArticle }).first().waitFor();
       expect(await v.getByRole('link', { name: title }).count()).toBe(0);
       await v.goto('/FrontPage/association-work');
-      await v.getByRole('link', { name: demoArticle }).first().waitFor({ timeout: 30_000 });
+      await v.getByRole('link', { name: demoArticle }).first().waitFor();
       expect(await v.getByRole('link', { name: title }).count()).toBe(0);
       await searchFor(v, '稳评 年检测试');
-      await v.getByText(/没有找到|未找到|0 条/).first().waitFor({ timeout: 30_000 });
+      await v.getByText(/没有找到|未找到|0 条/).first().waitFor();
       expect(await v.getByRole('link', { name: new RegExp(title.slice(-6)) }).count()).toBe(0);
       await v.goto(detailUrl);
-      await v.getByText('内容不存在或已下线').first().waitFor({ timeout: 30_000 });
+      await v.getByText('内容不存在或已下线').first().waitFor();
 
       expect(staff.errors).toEqual([]);
       expect(visitor.errors.filter((e) => !/404|Failed to load resource/.test(e))).toEqual([]);
@@ -156,7 +153,7 @@ describe('publishing an article and reading it', () => {
     const { page, context, errors } = await openPage(browser, { width: 375, height: 812 });
     try {
       await page.goto('/');
-      await page.getByRole('link', { name: '更多' }).first().waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: '更多' }).first().waitFor();
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.view);
       expect(errors).toEqual([]);

@@ -42,9 +42,6 @@ import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './br
 import { png } from './images';
 import { newMobile } from './membershipData';
 
-const WAIT = { timeout: 30_000 };
-const JOURNEY_TIMEOUT = 300_000;
-
 /** demo_unit's unit (server/db/seed/demoAccounts.ts DEMO_UNIT_ID, demoUnits.ts). */
 const UNIT_ID = 'demo-unit-1';
 const UNIT_NAME = '正衡社会稳定风险评估咨询有限公司';
@@ -84,7 +81,6 @@ afterAll(async () => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
-
 /** A PNG file on disk, as a person picks one. */
 function pngFile(name: string, seed: number): string {
   const file = path.join(files, name);
@@ -101,17 +97,17 @@ const question = (page: Page, title: string | RegExp) =>
 async function uploadIn(scope: Locator, file: string): Promise<void> {
   await scope.locator('input[type=file]').setInputFiles(file);
   const item = scope.locator('li', { hasText: path.basename(file) });
-  await item.waitFor(WAIT);
-  await item.locator('.anticon-loading').waitFor({ state: 'detached', ...WAIT });
+  await item.waitFor();
+  await item.locator('.anticon-loading').waitFor({ state: 'detached' });
   expect(await item.innerText()).not.toContain('失败');
 }
 
 /** The public tracking form: the number (already there, or typed), the code, 查询; the server's answer. */
 async function track(page: Page, complaintNo: string, queryCode: string): Promise<ComplaintProgress> {
   const form = page.getByRole('form', { name: '查询办理进度' });
-  await form.waitFor(WAIT);
+  await form.waitFor();
   const number = form.getByLabel('投诉编号');
-  await expect.poll(() => number.inputValue(), WAIT).toBe(complaintNo);
+  await expect.poll(() => number.inputValue()).toBe(complaintNo);
   await form.getByLabel('查询码').fill(queryCode);
   const answer = await answerTo<ComplaintProgress>(
     page,
@@ -126,11 +122,11 @@ async function track(page: Page, complaintNo: string, queryCode: string): Promis
 async function openComplaint(page: Page, complaintNo: string): Promise<{ drawer: Locator }> {
   await page.goto(`/Manage/complaint?keyword=${encodeURIComponent(complaintNo)}`);
   const row = page.locator('tr.ant-table-row', { hasText: complaintNo });
-  await row.waitFor(WAIT);
+  await row.waitFor();
   await button(row, '详情').click();
   const drawer = drawerOf(page);
-  await drawer.locator('.ant-drawer-title', { hasText: `投诉：${complaintNo}` }).waitFor(WAIT);
-  await drawer.getByText(TITLE, { exact: true }).waitFor(WAIT);
+  await drawer.locator('.ant-drawer-title', { hasText: `投诉：${complaintNo}` }).waitFor();
+  await drawer.getByText(TITLE, { exact: true }).waitFor();
   return { drawer };
 }
 
@@ -159,7 +155,6 @@ function movePublicityBack(ratingId: string, days: number): { from: string; unti
 describe('the complaint and credit journey', () => {
   it(
     'takes a complaint from the public to an upheld outcome and the unit’s credit through 公示, an objection and 终评 to the public pages',
-    { timeout: JOURNEY_TIMEOUT },
     async () => {
       const visitor = await openPage(browser, { width: 1280, height: 900 });
       const staff = await openPage(browser, { width: 1440, height: 900 });
@@ -181,7 +176,7 @@ describe('the complaint and credit journey', () => {
         // 1. The visitor complains, named, with a photo.
         await v.goto('/FrontPage/complaint');
         const form = v.getByRole('form', { name: '提交投诉举报' });
-        await form.waitFor(WAIT);
+        await form.waitFor();
         expect(await form.getByRole('radio', { name: /^投诉/ }).isChecked()).toBe(true);
         await form.getByLabel('姓名', { exact: true }).fill(COMPLAINANT);
         await form.getByLabel('联系电话').fill(PHONE);
@@ -191,7 +186,7 @@ describe('the complaint and credit journey', () => {
         await form.getByLabel('投诉举报内容').fill(CONTENT);
         const photo = pngFile('入户调查签字照片.png', 201);
         await form.locator('input[type=file]').setInputFiles(photo);
-        await form.getByRole('list', { name: '已选择的附件' }).getByRole('listitem').filter({ hasText: '入户调查签字照片.png' }).getByText('已上传').waitFor(WAIT);
+        await form.getByRole('list', { name: '已选择的附件' }).getByRole('listitem').filter({ hasText: '入户调查签字照片.png' }).getByText('已上传').waitFor();
         await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
         const submitted = await answerTo<ComplaintSubmitResult>(
           v,
@@ -203,36 +198,36 @@ describe('the complaint and credit journey', () => {
         expect(complaintNo).toMatch(/^TS\d{10}$/);
         // The number and the code, shown this once.
         const codes = v.getByRole('region', { name: '提交成功' });
-        await codes.waitFor(WAIT);
+        await codes.waitFor();
         expect(await codes.innerText()).toContain(UNIT_NAME);
-        await codes.getByText(complaintNo, { exact: true }).waitFor(WAIT);
-        await codes.getByText(queryCode, { exact: true }).waitFor(WAIT);
-        await codes.getByText(/查询码只显示这一次/).waitFor(WAIT);
+        await codes.getByText(complaintNo, { exact: true }).waitFor();
+        await codes.getByText(queryCode, { exact: true }).waitFor();
+        await codes.getByText(/查询码只显示这一次/).waitFor();
         // 查询办理进度 fills in the number; the code is typed.
         await codes.getByRole('button', { name: '查询办理进度' }).click();
         const submittedProgress = await track(v, complaintNo, queryCode);
         expect(submittedProgress).toMatchObject({ complaintNo, status: 'pending', unitName: UNIT_NAME });
-        await v.getByRole('heading', { name: '办理进度：待受理' }).waitFor(WAIT);
+        await v.getByRole('heading', { name: '办理进度：待受理' }).waitFor();
 
         // 2. Staff find it, see who complained and the photo, and accept it.
         // (投诉人 is an optional column below 1600 px, ResourceTable; the drawer always names them.)
         let { drawer } = await openComplaint(s, complaintNo);
-        await drawer.getByText(COMPLAINANT, { exact: true }).waitFor(WAIT);
-        await drawer.getByText(maskPhone(PHONE), { exact: true }).waitFor(WAIT);
-        await drawer.getByText('入户调查签字照片.png').first().waitFor(WAIT);
+        await drawer.getByText(COMPLAINANT, { exact: true }).waitFor();
+        await drawer.getByText(maskPhone(PHONE), { exact: true }).waitFor();
+        await drawer.getByText('入户调查签字照片.png').first().waitFor();
         await button(drawer, '受理').click();
         const accepting = s.getByRole('dialog', { name: `受理投诉 ${complaintNo}「${TITLE}」` });
         await accepting.getByLabel('受理说明').fill(ACCEPT_NOTE);
         await answerTo(s, { method: 'POST', path: complaintStep('accept') }, () => button(accepting, '受理').click(), `受理${complaintNo}`);
-        await accepting.waitFor({ state: 'detached', ...WAIT });
-        await drawer.getByText(ACCEPT_NOTE).first().waitFor(WAIT);
+        await accepting.waitFor({ state: 'detached' });
+        await drawer.getByText(ACCEPT_NOTE).first().waitFor();
 
         // 3. The unit answers in writing from its own page (投诉申辩), never seeing who complained.
         await u.goto('/Manage/complaint');
-        await u.getByText('对本单位的投诉举报', { exact: true }).waitFor(WAIT);
-        await u.getByRole('menuitem', { name: /投诉申辩/ }).first().waitFor(WAIT);
+        await u.getByText('对本单位的投诉举报', { exact: true }).waitFor();
+        await u.getByRole('menuitem', { name: /投诉申辩/ }).first().waitFor();
         ({ drawer } = await openComplaint(u, complaintNo));
-        await drawer.getByText(CONTENT).first().waitFor(WAIT);
+        await drawer.getByText(CONTENT).first().waitFor();
         // The whole page: the list behind and the drawer.
         const unitSees = await u.locator('body').innerText();
         for (const secret of [COMPLAINANT, PHONE, maskPhone(PHONE)]) expect(unitSees, `单位不应看到「${secret}」`).not.toContain(secret);
@@ -242,59 +237,59 @@ describe('the complaint and credit journey', () => {
         await replying.getByLabel('申辩内容').fill(ANSWER);
         await uploadIn(replying, pngFile('调查员工作记录.png', 202));
         await answerTo(u, { method: 'POST', path: complaintStep('reply') }, () => button(replying, '提交申辩').click(), `申辩${complaintNo}`);
-        await replying.waitFor({ state: 'detached', ...WAIT });
-        await drawer.getByText(ANSWER).first().waitFor(WAIT);
+        await replying.waitFor({ state: 'detached' });
+        await drawer.getByText(ANSWER).first().waitFor();
         expect(await button(drawer, '书面申辩').count()).toBe(0);
 
         // 4. Staff conclude 属实 with the handling; the visitor reads the outcome.
         ({ drawer } = await openComplaint(s, complaintNo));
-        await drawer.getByText(ANSWER).first().waitFor(WAIT);
+        await drawer.getByText(ANSWER).first().waitFor();
         await button(drawer, '办结').click();
         const concluding = s.getByRole('dialog', { name: `办结投诉 ${complaintNo}「${TITLE}」` });
         await concluding.getByRole('radio', { name: '属实', exact: true }).check();
         await concluding.getByLabel('处理结果').fill(HANDLING);
         await button(concluding, '办结').click();
         const sure = question(s, '确定办结吗？');
-        await sure.waitFor(WAIT);
+        await sure.waitFor();
         await answerTo(s, { method: 'POST', path: complaintStep('conclude') }, () => button(sure, '办结').click(), `办结${complaintNo}`);
-        await concluding.waitFor({ state: 'detached', ...WAIT });
+        await concluding.waitFor({ state: 'detached' });
         const outcome = drawer.locator('.ant-card').filter({ has: s.locator('.ant-card-head-title', { hasText: /^办理结果$/ }) });
-        await outcome.getByText(HANDLING).first().waitFor(WAIT);
-        await outcome.locator('.ant-tag', { hasText: /^属实$/ }).waitFor(WAIT);
+        await outcome.getByText(HANDLING).first().waitFor();
+        await outcome.locator('.ant-tag', { hasText: /^属实$/ }).waitFor();
 
         // The notices' link: ?no= puts the tracking form first with the number in it.
         await v.goto(`/FrontPage/complaint?no=${complaintNo}`);
         const concluded = await track(v, complaintNo, queryCode);
         expect(concluded.status).toBe('concluded');
         expect(concluded.outcome).toMatchObject({ conclusion: 'upheld', handling: HANDLING });
-        await v.getByRole('heading', { name: '办理进度：已办结' }).waitFor(WAIT);
-        await v.getByText('办理结论：属实', { exact: true }).waitFor(WAIT);
-        await v.getByText(`处理结果：${HANDLING}`, { exact: true }).waitFor(WAIT);
+        await v.getByRole('heading', { name: '办理进度：已办结' }).waitFor();
+        await v.getByText('办理结论：属实', { exact: true }).waitFor();
+        await v.getByText(`处理结果：${HANDLING}`, { exact: true }).waitFor();
         expect(await v.getByRole('list', { name: '办理步骤' }).innerText()).toContain('被投诉单位已书面申辩');
 
         // 5. Staff start this year's rating (初评).
         await s.goto('/Manage/credit-rating');
-        await s.locator('tr.ant-table-row', { hasText: `${YEAR - 1}年度` }).waitFor(WAIT);
+        await s.locator('tr.ant-table-row', { hasText: `${YEAR - 1}年度` }).waitFor();
         await s.getByRole('button', { name: /启动年度评价$/ }).click();
         const starting = s.getByRole('dialog', { name: '启动年度信用评价' });
-        await starting.getByText(/将按现行第 \d+ 版规则评价/).waitFor(WAIT);
+        await starting.getByText(/将按现行第 \d+ 版规则评价/).waitFor();
         await starting.getByRole('combobox', { name: '评价年度' }).click();
         await s.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${YEAR}年度$`) }).click();
         await button(starting, '下一步').click();
         const startQuestion = question(s, new RegExp(`启动${YEAR}年度信用评价？$`));
-        await startQuestion.waitFor(WAIT);
+        await startQuestion.waitFor();
         const started = await answerTo<{ id: string }>(s, { method: 'POST', path: '/api/v1/credit-ratings' }, () => button(startQuestion, '启动').click(), `启动${YEAR}年度信用评价`);
         const ratingId = started.data.id;
         const ratingDrawer = drawerOf(s);
-        await ratingDrawer.locator('.ant-drawer-title', { hasText: `${YEAR}年度信用评价` }).waitFor(WAIT);
-        await ratingDrawer.locator('.ant-tag', { hasText: /^初评$/ }).first().waitFor(WAIT);
+        await ratingDrawer.locator('.ant-drawer-title', { hasText: `${YEAR}年度信用评价` }).waitFor();
+        await ratingDrawer.locator('.ant-tag', { hasText: /^初评$/ }).first().waitFor();
 
         // The unit's 我的信用: its score, and the complaint's points among the events behind it.
         await u.goto('/Manage/credit-rating');
-        await u.getByRole('menuitem', { name: /我的信用/ }).first().waitFor(WAIT);
+        await u.getByRole('menuitem', { name: /我的信用/ }).first().waitFor();
         const yearRow = u.locator('tr.ant-table-row', { hasText: `${YEAR}年度` });
-        await yearRow.locator('.ant-tag', { hasText: /^初评$/ }).waitFor(WAIT);
-        const scoreRead = u.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/credit-ratings/${ratingId}/units/${UNIT_ID}` && r.request().method() === 'GET', WAIT);
+        await yearRow.locator('.ant-tag', { hasText: /^初评$/ }).waitFor();
+        const scoreRead = u.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/credit-ratings/${ratingId}/units/${UNIT_ID}` && r.request().method() === 'GET');
         scoreRead.catch(() => undefined);
         await button(yearRow, '查看明细').click();
         const initial = ((await (await scoreRead).json()) as { data: CreditRatingUnitDetail }).data;
@@ -305,12 +300,12 @@ describe('the complaint and credit journey', () => {
         // The demo's rules (base 100, A ≥ 90, B ≥ 75, C ≥ 60) are the ones in force.
         expect(initial.tier).toBe(tierOf(initial.score, DEFAULT_CREDIT_RULES.tiers));
         const scoreDrawer = drawerOf(u);
-        await scoreDrawer.locator('.ant-drawer-title', { hasText: `${UNIT_NAME} · ${YEAR}年度得分` }).waitFor(WAIT);
-        await scoreDrawer.getByText('初评结果，尚未公示；重新计算后可能变化。').waitFor(WAIT);
-        await scoreDrawer.getByText(`= ${initial.score} 分`).waitFor(WAIT);
-        await scoreDrawer.locator('.ant-tag', { hasText: CREDIT_TIER_LABELS[initial.tier] }).first().waitFor(WAIT);
+        await scoreDrawer.locator('.ant-drawer-title', { hasText: `${UNIT_NAME} · ${YEAR}年度得分` }).waitFor();
+        await scoreDrawer.getByText('初评结果，尚未公示；重新计算后可能变化。').waitFor();
+        await scoreDrawer.getByText(`= ${initial.score} 分`).waitFor();
+        await scoreDrawer.locator('.ant-tag', { hasText: CREDIT_TIER_LABELS[initial.tier] }).first().waitFor();
         const eventRow = scoreDrawer.locator('tr.ant-table-row', { hasText: complaintNo });
-        await eventRow.waitFor(WAIT);
+        await eventRow.waitFor();
         const eventText = await eventRow.innerText();
         expect(eventText).toContain(UPHELD_LABEL);
         expect(eventText).toContain(String(UPHELD_POINTS));
@@ -320,7 +315,7 @@ describe('the complaint and credit journey', () => {
         // 6. Staff publicize (公示), from today for 7 days.
         await button(ratingDrawer, '发布公示').click();
         const publicizeQuestion = question(s, `发布${YEAR}年度初评结果公示？`);
-        await publicizeQuestion.waitFor(WAIT);
+        await publicizeQuestion.waitFor();
         const published = await answerTo<{ from: string; until: string }>(
           s,
           { method: 'POST', path: ratingStep('publicize') },
@@ -328,29 +323,29 @@ describe('the complaint and credit journey', () => {
           `发布${YEAR}年度公示`,
         );
         const publicity = published.data;
-        await ratingDrawer.locator('.ant-tag', { hasText: /^公示中$/ }).first().waitFor(WAIT);
-        await ratingDrawer.getByText(`${publicity.from} 至 ${publicity.until}`).first().waitFor(WAIT);
+        await ratingDrawer.locator('.ant-tag', { hasText: /^公示中$/ }).first().waitFor();
+        await ratingDrawer.getByText(`${publicity.from} 至 ${publicity.until}`).first().waitFor();
         // The public reads it now, marked 公示中.
         const r = reader.page;
         await r.goto('/FrontPage/credit');
-        await r.getByRole('link', { name: `${YEAR}年度（公示中）` }).waitFor(WAIT);
+        await r.getByRole('link', { name: `${YEAR}年度（公示中）` }).waitFor();
 
         // The unit objects, with a file, during 公示.
         await u.goto(`/Manage/credit-rating?id=${ratingId}`);
-        await scoreDrawer.getByText(`公示中：${publicity.from} 至 ${publicity.until}`).waitFor(WAIT);
+        await scoreDrawer.getByText(`公示中：${publicity.from} 至 ${publicity.until}`).waitFor();
         await button(scoreDrawer, '提出异议').click();
         const objecting = u.getByRole('dialog', { name: `对${YEAR}年度信用评价提出异议` });
-        await objecting.getByText(`本单位得分 ${initial.score} 分（${initial.tier} 级），公示期至 ${publicity.until}`).waitFor(WAIT);
+        await objecting.getByText(`本单位得分 ${initial.score} 分（${initial.tier} 级），公示期至 ${publicity.until}`).waitFor();
         await objecting.getByLabel('异议内容').fill(OBJECTION);
         await uploadIn(objecting, pngFile('整改情况说明.png', 203));
         await button(objecting, '提交异议').click();
         const objectQuestion = question(u, `提交对${YEAR}年度信用评价的异议？`);
-        await objectQuestion.waitFor(WAIT);
+        await objectQuestion.waitFor();
         await answerTo(u, { method: 'POST', path: ratingStep('objections') }, () => button(objectQuestion, '提交异议').click(), '提出异议');
-        await objecting.waitFor({ state: 'detached', ...WAIT });
+        await objecting.waitFor({ state: 'detached' });
         const unitObjection = scoreDrawer.locator('.ant-card').filter({ has: u.locator('.ant-card-head-title', { hasText: /^异议$/ }) });
-        await unitObjection.locator('.ant-tag', { hasText: /^待答复$/ }).waitFor(WAIT);
-        await unitObjection.getByText('整改情况说明.png').first().waitFor(WAIT);
+        await unitObjection.locator('.ant-tag', { hasText: /^待答复$/ }).waitFor();
+        await unitObjection.getByText('整改情况说明.png').first().waitFor();
         // Once a year: the button is gone.
         expect(await button(scoreDrawer, '提出异议').count()).toBe(0);
 
@@ -360,15 +355,15 @@ describe('the complaint and credit journey', () => {
         // The tab shown (the hidden 单位得分 lists the unit too).
         const objections = ratingDrawer.getByRole('tabpanel');
         const objectionRow = objections.locator('tr.ant-table-row', { hasText: UNIT_NAME });
-        await objectionRow.waitFor(WAIT);
+        await objectionRow.waitFor();
         await button(objectionRow, '答复').click();
         const answering = s.getByRole('dialog', { name: `答复「${UNIT_NAME}」对${YEAR}年度评价的异议` });
-        await answering.getByText(OBJECTION).waitFor(WAIT);
+        await answering.getByText(OBJECTION).waitFor();
         await answering.getByRole('radio', { name: '异议不成立' }).check();
         await answering.getByLabel('答复意见').fill(OBJECTION_ANSWER);
         await button(answering, '提交答复').click();
         const answerQuestion = question(s, '提交答复？');
-        await answerQuestion.waitFor(WAIT);
+        await answerQuestion.waitFor();
         const answered = await answerTo<{ status: string; score: number; tier: string }>(
           s,
           { method: 'POST', path: /^\/api\/v1\/credit-objections\/[^/]+\/answer$/ },
@@ -376,47 +371,47 @@ describe('the complaint and credit journey', () => {
           '答复异议',
         );
         expect(answered.data).toMatchObject({ status: 'rejected', score: initial.score, tier: initial.tier });
-        await answering.waitFor({ state: 'detached', ...WAIT });
-        await objectionRow.locator('.ant-tag', { hasText: /^异议不成立$/ }).waitFor(WAIT);
+        await answering.waitFor({ state: 'detached' });
+        await objectionRow.locator('.ant-tag', { hasText: /^异议不成立$/ }).waitFor();
         // Nothing waits for an answer now; 终评 waits for the window alone.
-        await ratingDrawer.getByRole('tab', { name: '异议', exact: true }).waitFor(WAIT);
-        await ratingDrawer.locator('.ant-alert', { hasText: `公示期至 ${publicity.until}，公示期满后才能终评` }).waitFor(WAIT);
+        await ratingDrawer.getByRole('tab', { name: '异议', exact: true }).waitFor();
+        await ratingDrawer.locator('.ant-alert', { hasText: `公示期至 ${publicity.until}，公示期满后才能终评` }).waitFor();
         expect(await button(ratingDrawer, '终评').count(), '公示期未满不应能终评').toBe(0);
 
         // The unit reads the answer; its score is unchanged.
         await u.goto(`/Manage/credit-rating?id=${ratingId}`);
-        await unitObjection.locator('.ant-tag', { hasText: /^异议不成立$/ }).waitFor(WAIT);
-        await unitObjection.getByText(OBJECTION_ANSWER).waitFor(WAIT);
-        await scoreDrawer.getByText(`= ${initial.score} 分`).waitFor(WAIT);
-        await scoreDrawer.locator('tr.ant-table-row', { hasText: complaintNo }).waitFor(WAIT);
+        await unitObjection.locator('.ant-tag', { hasText: /^异议不成立$/ }).waitFor();
+        await unitObjection.getByText(OBJECTION_ANSWER).waitFor();
+        await scoreDrawer.getByText(`= ${initial.score} 分`).waitFor();
+        await scoreDrawer.locator('tr.ant-table-row', { hasText: complaintNo }).waitFor();
 
         // 7. Seven days pass (in the database: the server's clock is real), then 终评.
         const moved = movePublicityBack(ratingId, 8);
         expect(moved.until < publicity.from).toBe(true);
         await s.goto(`/Manage/credit-rating?id=${ratingId}`);
-        await ratingDrawer.getByText(`${moved.from} 至 ${moved.until}`).first().waitFor(WAIT);
+        await ratingDrawer.getByText(`${moved.from} 至 ${moved.until}`).first().waitFor();
         await button(ratingDrawer, '终评').click();
         const finalQuestion = question(s, `${YEAR}年度信用评价终评？`);
-        await finalQuestion.waitFor(WAIT);
+        await finalQuestion.waitFor();
         await answerTo(s, { method: 'POST', path: ratingStep('finalize') }, () => button(finalQuestion, '终评').click(), `${YEAR}年度终评`);
-        await ratingDrawer.locator('.ant-descriptions-item-content .ant-tag', { hasText: /^终评$/ }).waitFor(WAIT);
+        await ratingDrawer.locator('.ant-descriptions-item-content .ant-tag', { hasText: /^终评$/ }).waitFor();
         expect(await button(ratingDrawer, '终评').count()).toBe(0);
 
         // 8. The public: this year first, final, the unit with its tier; its page in 会员之窗 too.
         await r.goto('/FrontPage/credit');
-        await r.getByRole('link', { name: `${YEAR}年度`, exact: true }).and(r.locator('[aria-current="true"]')).waitFor(WAIT);
-        await r.getByText(`${YEAR}年度会员单位信用评价（终评）`).waitFor(WAIT);
+        await r.getByRole('link', { name: `${YEAR}年度`, exact: true }).and(r.locator('[aria-current="true"]')).waitFor();
+        await r.getByText(`${YEAR}年度会员单位信用评价（终评）`).waitFor();
         const search = r.getByRole('search', { name: '按单位名称搜索信用评价结果' });
         await search.getByRole('searchbox').fill(UNIT_NAME);
         await search.getByRole('button', { name: /搜索/ }).click();
         const publicRow = r.locator('tr', { has: r.getByRole('rowheader', { name: UNIT_NAME }) });
-        await publicRow.waitFor(WAIT);
-        await expect.poll(() => publicRow.locator('td').allInnerTexts(), WAIT).toEqual([String(initial.score), CREDIT_TIER_LABELS[initial.tier]]);
+        await publicRow.waitFor();
+        await expect.poll(() => publicRow.locator('td').allInnerTexts()).toEqual([String(initial.score), CREDIT_TIER_LABELS[initial.tier]]);
         await publicRow.getByRole('link', { name: UNIT_NAME }).click();
-        await r.waitForURL((url) => url.pathname === `/FrontPage/member-unit/${UNIT_ID}`, WAIT);
+        await r.waitForURL((url) => url.pathname === `/FrontPage/member-unit/${UNIT_ID}`);
         const tiers = r.getByRole('list', { name: '近三年终评信用等级' });
         const thisYear = tiers.getByRole('listitem').filter({ hasText: `${YEAR}年度` });
-        await thisYear.waitFor(WAIT);
+        await thisYear.waitFor();
         const shown = await thisYear.innerText();
         expect(shown).toContain(CREDIT_TIER_LABELS[initial.tier]);
         expect(shown).toContain(`${initial.score} 分`);

@@ -21,9 +21,6 @@ import { DEMO_UNIT, E2E_ADMIN } from './accounts';
 import { answerTo } from './actions';
 import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './browser';
 
-const WAIT = { timeout: 30_000 };
-const JOURNEY_TIMEOUT = 300_000;
-
 const PROJECT = '市第二垃圾焚烧发电厂扩建工程社会稳定风险评估';
 const PAGE = '/Manage/expert-review';
 const TASK_PATH = /^\/api\/v1\/review-tasks\/[^/]+$/;
@@ -65,7 +62,7 @@ const verifyButton = (scope: Locator) => scope.getByRole('button', { name: /验\
 
 /** Clicks 验证 and returns whether the server's recomputation matched (the wait is set before the click). */
 async function verifyIn(page: Page, scope: Locator): Promise<boolean> {
-  const answer = page.waitForResponse((r) => /^\/api\/v1\/expert-draws\/[^/]+\/verify$/.test(new URL(r.url()).pathname), WAIT);
+  const answer = page.waitForResponse((r) => /^\/api\/v1\/expert-draws\/[^/]+\/verify$/.test(new URL(r.url()).pathname));
   answer.catch(() => undefined);
   await verifyButton(scope).click();
   const body = (await (await answer).json()) as { status: number; data: { matches: boolean } };
@@ -88,12 +85,12 @@ async function seatsIn(list: Locator): Promise<{ seat: string; name: string }[]>
 async function openTask(page: Page, id: string): Promise<Locator> {
   await page.goto(`${PAGE}?id=${encodeURIComponent(id)}`);
   const drawer = drawerOf(page);
-  await drawer.locator('.ant-drawer-title', { hasText: `评审：${PROJECT}` }).waitFor(WAIT);
+  await drawer.locator('.ant-drawer-title', { hasText: `评审：${PROJECT}` }).waitFor();
   return drawer;
 }
 
 describe('the quality-review journey', () => {
-  it('opens, draws, records a decline, scores and closes a review; the unit sees the result sealed; the draw verifies', { timeout: JOURNEY_TIMEOUT }, async () => {
+  it('opens, draws, records a decline, scores and closes a review; the unit sees the result sealed; the draw verifies', async () => {
     const staff = await openPage(browser, { width: 1440, height: 900 });
     const unit = await openPage(browser, { width: 1440, height: 900 });
     const all: [string, WatchedPage][] = [
@@ -107,11 +104,11 @@ describe('the quality-review journey', () => {
 
       // 1. 新建评审任务 for the filed project.
       await s.goto(PAGE);
-      await s.locator('.ant-table-row').first().waitFor(WAIT);
+      await s.locator('.ant-table-row').first().waitFor();
       // The button's name begins with its icon's ("plus").
       await s.getByRole('button', { name: /新建评审任务$/ }).click();
       const form = drawerOf(s);
-      await form.locator('.ant-drawer-title', { hasText: '新建评审任务' }).waitFor(WAIT);
+      await form.locator('.ant-drawer-title', { hasText: '新建评审任务' }).waitFor();
       await form.getByLabel('评审项目').fill('垃圾焚烧');
       await s.locator('.ant-select-item-option', { hasText: PROJECT }).click();
       const day = form.locator('#reviewOn');
@@ -128,7 +125,7 @@ describe('the quality-review journey', () => {
       let drawer = await openTask(s, taskId);
       await button(drawer, '抽取专家').click();
       const drawDialog = dialogOf(s, /^抽取专家：/);
-      await drawDialog.waitFor(WAIT);
+      await drawDialog.waitFor();
       expect(await drawDialog.getByText(/距评审日还有/).count(), '评审日在两天内，不应有提前抽取的提醒').toBe(0);
       const drawn = await answerTo<{ panelCount: number; backupCount: number; warning: string | null }>(
         s,
@@ -139,7 +136,7 @@ describe('the quality-review journey', () => {
       expect(drawn.data).toMatchObject({ panelCount: 5, backupCount: 2, warning: null });
       const panelList = drawer.locator('ul[aria-label="评审专家"]');
       const backupList = drawer.locator('ul[aria-label="备选专家"]');
-      await expect.poll(async () => (await seatsIn(panelList)).length, WAIT).toBe(5);
+      await expect.poll(async () => (await seatsIn(panelList)).length).toBe(5);
       const panel = await seatsIn(panelList);
       const backups = await seatsIn(backupList);
       expect(panel.map((p) => p.seat)).toEqual(['专家1', '专家2', '专家3', '专家4', '专家5']);
@@ -150,13 +147,13 @@ describe('the quality-review journey', () => {
       const declining = panel[1];
       await button(panelList.locator(`li[aria-label="专家2（${declining.name}）"]`), '婉拒').click();
       const declineDialog = dialogOf(s, `记录专家2（${declining.name}）婉拒`);
-      await declineDialog.waitFor(WAIT);
+      await declineDialog.waitFor();
       await declineDialog.locator('label', { hasText: '时间冲突' }).click();
       await declineDialog.getByPlaceholder(/当天已有其他评审安排/).fill('端到端测试：当天外地出差');
       await answerTo(s, { method: 'POST', path: step('responses') }, () => button(declineDialog, '记录婉拒').click(), `记录${declining.name}婉拒`);
       const movedUp = backups[0];
-      await panelList.locator(`li[aria-label="专家2（${movedUp.name}）"]`).waitFor(WAIT);
-      await drawer.locator(`ul[aria-label="已结束的席位"] li`, { hasText: declining.name }).waitFor(WAIT);
+      await panelList.locator(`li[aria-label="专家2（${movedUp.name}）"]`).waitFor();
+      await drawer.locator(`ul[aria-label="已结束的席位"] li`, { hasText: declining.name }).waitFor();
       const seated = [...panel.slice(0, 1), { seat: '专家2', name: movedUp.name }, ...panel.slice(2)];
 
       // 4. Every seat confirms.
@@ -164,57 +161,57 @@ describe('the quality-review journey', () => {
         const item = panelList.locator(`li[aria-label="${seat.seat}（${seat.name}）"]`);
         await button(item, '确认参加').click();
         await answerTo(s, { method: 'POST', path: step('responses') }, () => button(popconfirm(s), '确认参加').click(), `记录${seat.name}确认参加`);
-        await item.locator('.ant-tag', { hasText: '已确认' }).waitFor(WAIT);
+        await item.locator('.ant-tag', { hasText: '已确认' }).waitFor();
       }
-      await drawer.locator('.ant-steps-item-active', { hasText: '评分中' }).waitFor(WAIT);
+      await drawer.locator('.ant-steps-item-active', { hasText: '评分中' }).waitFor();
 
       // 5. The five score sheets, entered from paper.
       for (const [i, seat] of seated.entries()) {
         const item = panelList.locator(`li[aria-label="${seat.seat}（${seat.name}）"]`);
         await button(item, '录入评分表').click();
         const sheet = dialogOf(s, `评分表：${seat.seat}（${seat.name}）`);
-        await sheet.waitFor(WAIT);
+        await sheet.waitFor();
         const boxes = sheet.locator('input[role="spinbutton"]');
         for (const [j, points] of SHEETS[i].points.entries()) await boxes.nth(j).fill(String(points));
         const total = SHEETS[i].points.reduce((a, b) => a + b, 0);
-        await expect.poll(() => sheet.getByTestId('sheet-total').innerText(), WAIT).toBe(`${total} / 100 分`);
+        await expect.poll(() => sheet.getByTestId('sheet-total').innerText()).toBe(`${total} / 100 分`);
         await sheet.locator('label.ant-radio-wrapper').filter({ hasText: new RegExp(`^${SHEETS[i].conclusion}$`) }).click();
         await sheet.getByPlaceholder('主要问题与修改建议').fill(`端到端测试：${seat.seat}的意见`);
         await answerTo(s, { method: 'POST', path: step('sheets') }, () => button(sheet, '保存评分表').click(), `${seat.seat}的评分表`);
-        await item.locator('.ant-tag', { hasText: '已交评分表' }).waitFor(WAIT);
+        await item.locator('.ant-tag', { hasText: '已交评分表' }).waitFor();
       }
 
       // 6. 结束评审 asks first; then the result.
       await button(drawer, '结束评审').click();
       const question = s.locator('.ant-modal-confirm');
-      await question.getByText(/结束后按评分规则计算评审得分和结论/).waitFor(WAIT);
+      await question.getByText(/结束后按评分规则计算评审得分和结论/).waitFor();
       await answerTo(s, { method: 'POST', path: step('close') }, () => button(question, '结束评审').click(), '结束评审');
       const result = drawer.locator('.ant-card').filter({ has: s.locator('.ant-card-head-title', { hasText: /^评审结果$/ }) });
-      await result.getByText(EXPECTED_SCORE, { exact: true }).waitFor(WAIT);
+      await result.getByText(EXPECTED_SCORE, { exact: true }).waitFor();
       expect(await result.locator('.ant-tag', { hasText: new RegExp(`^${EXPECTED_CONCLUSION}$`) }).count()).toBe(1);
       expect(await result.getByText(/去掉一个最高分和一个最低分/).count()).toBe(1);
 
       // 7. Staff verify the draw: it matches.
       drawer = await openTask(s, taskId);
       expect(await verifyIn(s, drawer)).toBe(true);
-      await drawer.getByText(/^验证一致/).waitFor(WAIT);
+      await drawer.getByText(/^验证一致/).waitFor();
 
       // 8. The unit: the result and the sheets as 专家1…专家5, not one name; its verification matches too.
       const u = unit.page;
-      const unitDetail = u.waitForResponse((r) => TASK_PATH.test(new URL(r.url()).pathname) && r.request().method() === 'GET', WAIT);
+      const unitDetail = u.waitForResponse((r) => TASK_PATH.test(new URL(r.url()).pathname) && r.request().method() === 'GET');
       unitDetail.catch(() => undefined);
       const unitDrawer = await openTask(u, taskId);
       const sealed = (await (await unitDetail).json()) as { data: { sealed: boolean; seats: { expertName: string | null; expertId: string | null }[] } };
       expect(sealed.data.sealed).toBe(true);
       expect(sealed.data.seats.every((seat) => seat.expertName === null && seat.expertId === null)).toBe(true);
       const unitResult = unitDrawer.locator('.ant-card').filter({ has: u.locator('.ant-card-head-title', { hasText: /^评审结果$/ }) });
-      await unitResult.getByText(EXPECTED_SCORE, { exact: true }).waitFor(WAIT);
+      await unitResult.getByText(EXPECTED_SCORE, { exact: true }).waitFor();
       const unitSeats = await seatsIn(unitDrawer.locator('ul[aria-label="评审专家"]'));
       expect(unitSeats).toEqual(['专家1', '专家2', '专家3', '专家4', '专家5'].map((seat) => ({ seat, name: '' })));
       const shown = await unitDrawer.innerText();
       for (const p of [...panel, ...backups]) expect(shown, `单位不应看到「${p.name}」`).not.toContain(p.name);
       expect(await verifyIn(u, unitDrawer)).toBe(true);
-      await unitDrawer.getByText(/^验证一致/).waitFor(WAIT);
+      await unitDrawer.getByText(/^验证一致/).waitFor();
       // Read only: none of the staff's steps.
       for (const label of ['抽取专家', '重新抽取', '结束评审', '评价专家', '编辑安排']) expect(await button(unitDrawer, label).count(), label).toBe(0);
 

@@ -45,12 +45,12 @@ describe('qualification files on /Manage/memberInfo', () => {
       await loginThroughApi(page, DEMO_UNIT);
       await page.goto('/Manage/memberInfo');
       const card = page.locator('.qualification-files');
-      await card.getByText('资质文件').first().waitFor({ timeout: 30_000 });
+      await card.getByText('资质文件').first().waitFor();
       await watchProgress(page);
 
       const content = samplePdf();
       await card.locator('input[type=file]').setInputFiles({ name: '资质证书.pdf', mimeType: 'application/pdf', buffer: content });
-      await card.getByRole('link', { name: '资质证书.pdf' }).waitFor({ timeout: 60_000 });
+      await card.getByRole('link', { name: '资质证书.pdf' }).waitFor();
       expect((await progressSeen(page)).some((t) => /^校验中 \d+%$/.test(t))).toBe(true);
       // The hash ran in the worker chunk that `max build` emitted.
       const workerLoaded = await page.evaluate(() =>
@@ -69,8 +69,8 @@ describe('qualification files on /Manage/memberInfo', () => {
 
       // The same bytes under another name: found by MD5, nothing uploaded again.
       await card.locator('input[type=file]').setInputFiles({ name: '副本.pdf', mimeType: 'application/pdf', buffer: content });
-      await card.getByText('秒传').waitFor({ timeout: 60_000 });
-      await card.getByRole('link', { name: '副本.pdf' }).waitFor({ timeout: 30_000 });
+      await card.getByText('秒传').waitFor();
+      await card.getByRole('link', { name: '副本.pdf' }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
 import { startMailbox } from './mailbox';
 import { buildScratchServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
+import { PROCESS_START_MS } from '../waits';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -38,7 +39,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + PROCESS_START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}），日志：${logFile}`);
     try {
@@ -49,7 +50,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`服务在 90 秒内没有就绪，日志：${logFile}`);
+  throw new Error(`服务在 ${PROCESS_START_MS / 1000} 秒内没有就绪，日志：${logFile}`);
 }
 
 /**

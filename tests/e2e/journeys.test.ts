@@ -33,7 +33,6 @@ import { answerTo, pageMessages, type Answer } from './actions';
 import { launchBrowser, loginThroughApi, openPage } from './browser';
 import { LICENCE_PDF, newIdCardNo, newMobile, runTag } from './membershipData';
 
-const WAIT = { timeout: 30_000 };
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -130,7 +129,7 @@ describe('a visitor on a phone', () => {
     try {
       await page.goto('/');
       const box = page.getByRole('search', { name: '证书查询' });
-      await box.waitFor(WAIT);
+      await box.waitFor();
       await expectNoSidewaysScroll(page, '首页');
 
       // The home page's 会员服务 tiles: the guide, the application, the login.
@@ -147,7 +146,7 @@ describe('a visitor on a phone', () => {
       const open = page.getByRole('button', { name: '打开栏目菜单' });
       await open.click();
       const columns = page.getByRole('navigation', { name: '网站栏目（菜单）' });
-      await columns.waitFor(WAIT);
+      await columns.waitFor();
       // The panel slides in from the right: measure where it comes to rest.
       await page.getByRole('dialog').evaluate((panel) => Promise.all(panel.getAnimations({ subtree: true }).map((a) => a.finished)));
       // The drawer's own 会员服务 (titled by its heading; the header's bar has the same name).
@@ -163,7 +162,7 @@ describe('a visitor on a phone', () => {
       }
       await expectOnScreen(page, services.getByRole('link'), '栏目菜单的会员服务');
       await services.getByRole('link', { name: '入会指南', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: findPage('/register-guide')?.title }).first().waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: findPage('/register-guide')?.title }).first().waitFor();
       expect(here(page)).toBe('/register-guide');
       await expectNoSidewaysScroll(page, '入会指南');
 
@@ -171,15 +170,15 @@ describe('a visitor on a phone', () => {
       await page.goto('/');
       await open.click();
       await columns.getByRole('link', { name: /^通知公告/ }).click();
-      await page.getByRole('heading', { level: 1, name: '通知公告' }).first().waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: '通知公告' }).first().waitFor();
       expect(here(page)).toBe('/FrontPage/notice');
       await expectNoSidewaysScroll(page, '通知公告');
       const notice = page.getByRole('main').locator('a[href^="/FrontPage/detail/"]').first();
-      await notice.waitFor(WAIT);
+      await notice.waitFor();
       // The link's last line is the title (a 置顶 tag may come first).
       const noticeTitle = (await notice.innerText()).trim().split('\n').pop()?.trim() ?? '';
       await notice.click();
-      await page.getByRole('heading', { level: 1, name: noticeTitle }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: noticeTitle }).waitFor();
       expect((await page.getByRole('navigation', { name: '当前位置' }).innerText()).replace(/\s+/g, '')).toContain('通知公告');
       await expectNoSidewaysScroll(page, '公告正文');
 
@@ -187,7 +186,7 @@ describe('a visitor on a phone', () => {
       await page.goto('/');
       await box.getByLabel('证书编号').fill('WPDW2024001');
       await box.getByRole('button', { name: '查询' }).click();
-      await page.getByRole('article', { name: '会员证书 WPDW2024001' }).waitFor(WAIT);
+      await page.getByRole('article', { name: '会员证书 WPDW2024001' }).waitFor();
       expect(here(page)).toBe('/certificate-view?no=WPDW2024001');
       await expectNoSidewaysScroll(page, '证书查验');
       expect(errors).toEqual([]);
@@ -205,19 +204,19 @@ describe('a member unit', () => {
       await page.goto('/');
       const bar = page.getByRole('banner').getByRole('navigation', { name: '会员服务' });
       await bar.getByRole('link', { name: '会员登录', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: AUTH_TYPE_TITLES[AuthType.MemberUnit] }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: AUTH_TYPE_TITLES[AuthType.MemberUnit] }).waitFor();
       expect(here(page)).toBe('/login?authType=2');
       await page.locator('#loginAccount').fill(DEMO_UNIT.loginAccount);
       await page.locator('#password').fill(DEMO_UNIT.password);
       await page.locator('button[type=submit]').click();
-      await page.waitForURL((url) => url.pathname.startsWith('/Manage/'), WAIT).catch(async (err: unknown) => {
+      await page.waitForURL((url) => url.pathname.startsWith('/Manage/')).catch(async (err: unknown) => {
         throw new Error(`会员登录没有成功；页面提示：${await pageMessages(page)}`, { cause: err });
       });
 
       // The practitioners' list on a phone: every row's buttons on the screen, no sideways scroll.
       await page.goto('/Manage/employee-management');
       const rows = page.locator('tr.ant-table-row');
-      await rows.first().waitFor(WAIT);
+      await rows.first().waitFor();
       expect(await expectRowActionsOnScreen(page, '从业人员列表的行操作')).toBeGreaterThan(0);
       await expectNoSidewaysScroll(page, '从业人员列表');
 
@@ -225,18 +224,18 @@ describe('a member unit', () => {
       await page.getByRole('button', { name: /新增从业人员/ }).click();
       const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
       const name = drawer.getByLabel('姓名');
-      await name.waitFor(WAIT);
+      await name.waitFor();
       await name.fill('未保存的姓名');
       await page.keyboard.press('Escape');
       const question = unsavedQuestion(page);
-      await question.waitFor(WAIT);
+      await question.waitFor();
       await button(question, '继续编辑').click();
-      await question.waitFor({ state: 'detached', ...WAIT });
+      await question.waitFor({ state: 'detached' });
       expect(await drawer.isVisible()).toBe(true);
       expect(await name.inputValue()).toBe('未保存的姓名');
       await page.keyboard.press('Escape');
       await button(unsavedQuestion(page), '放弃修改').click();
-      await drawer.waitFor({ state: 'detached', ...WAIT });
+      await drawer.waitFor({ state: 'detached' });
 
       // An inspection still to submit (found through the API: the demo year's, or a later one's).
       const api = await apiSession(page, DEMO_UNIT);
@@ -253,7 +252,7 @@ describe('a member unit', () => {
       if (!target) throw new Error('演示单位没有可提交的年检（各开放年度的年检都已提交）');
       await page.goto(`/Manage/annual-inspection-record?year=${target.year}&keyword=${encodeURIComponent(target.subjectName)}`);
       const row = page.locator('tr.ant-table-row').filter({ has: page.locator('td').getByText(target.subjectName, { exact: true }) }).first();
-      await row.waitFor(WAIT);
+      await row.waitFor();
       const submit = button(row, '提交');
       expect(await expectOnScreen(page, submit, '年检列表的「提交」')).toBe(1);
       await expectRowActionsOnScreen(page, '年检列表的行操作');
@@ -267,15 +266,15 @@ describe('a member unit', () => {
       const submits = watchRequests(page, (r) => r.method() === 'POST' && /\/annual-inspections\/[^/]+\/submit$/.test(new URL(r.url()).pathname));
       await button(dialog, '提交').click();
       const ask = page.locator('.ant-popover:visible').filter({ hasText: '提交协会审核吗' });
-      await ask.waitFor(WAIT).catch(async (err: unknown) => {
+      await ask.waitFor().catch(async (err: unknown) => {
         throw new Error(`提交年检之前没有先问一句；页面提示：${await pageMessages(page)}`, { cause: err });
       });
       expect(await ask.innerText()).toContain(target.subjectName);
       expect(submits.sent).toEqual([]);
       submits.stop();
       await answerTo(page, { method: 'POST', path: `/api/v1/annual-inspections/${target.id}/submit` }, () => button(ask, '提交').click(), '提交年检');
-      await dialog.waitFor({ state: 'detached', ...WAIT });
-      await row.locator('.ant-tag', { hasText: /^已提交$/ }).waitFor(WAIT);
+      await dialog.waitFor({ state: 'detached' });
+      await row.locator('.ant-tag', { hasText: /^已提交$/ }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -288,18 +287,18 @@ describe('a practitioner', () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
     try {
       await page.goto('/login?authType=3');
-      await page.getByRole('heading', { level: 1, name: AUTH_TYPE_TITLES[AuthType.Practitioner] }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: AUTH_TYPE_TITLES[AuthType.Practitioner] }).waitFor();
       expect(await page.getByRole('link', { name: /入会指南/ }).count()).toBe(0);
       await page.locator('#loginAccount').fill(DEMO_PRACTITIONER.loginAccount);
       await page.locator('#password').fill(DEMO_PRACTITIONER.password);
       await page.locator('button[type=submit]').click();
-      await page.waitForURL((url) => url.pathname.startsWith('/Manage/'), WAIT).catch(async (err: unknown) => {
+      await page.waitForURL((url) => url.pathname.startsWith('/Manage/')).catch(async (err: unknown) => {
         throw new Error(`从业人员登录没有成功；页面提示：${await pageMessages(page)}`, { cause: err });
       });
 
       // The header names the person, not the account.
       const account = page.getByRole('button', { name: '账号菜单' });
-      await account.waitFor(WAIT);
+      await account.waitFor();
       expect((await account.innerText()).trim()).toBe(DEMO_ACCOUNT_NAMES.practitioner);
 
       // Their own record: the heading says so (the page's subtitle for a practitioner).
@@ -308,10 +307,10 @@ describe('a practitioner', () => {
       expect(subtitle).toMatch(/本人/);
       await page.goto('/Manage/employee-management');
       const heading = page.locator('.ant-page-header-heading');
-      await heading.getByText(subtitle ?? '', { exact: true }).waitFor(WAIT);
+      await heading.getByText(subtitle ?? '', { exact: true }).waitFor();
       expect(await heading.innerText()).toContain(entry ? entryTitle(entry, AuthType.Practitioner) : '');
       const basics = page.locator('.ant-card', { has: page.getByText('基本信息', { exact: true }) });
-      await basics.waitFor(WAIT);
+      await basics.waitFor();
       expect(await basics.innerText()).toContain(DEMO_ACCOUNT_NAMES.practitioner);
       expect(errors).toEqual([]);
     } finally {
@@ -328,23 +327,23 @@ describe('the super administrator', () => {
       await page.goto('/Manage/staging');
       const sider = page.locator('.ant-pro-sider');
       const group = sider.locator('li.ant-menu-submenu').filter({ has: page.locator('.ant-menu-submenu-title', { hasText: '系统管理' }) });
-      await group.waitFor(WAIT);
+      await group.waitFor();
       // The system's pages are not on the menu's first level; inside the group once it opens.
       const firstLevel = (await sider.locator('ul.ant-menu-root > li.ant-menu-item').allInnerTexts()).map((t) => t.trim());
       for (const title of ['用户管理', '权限管理', '审计日志', '在线用户']) expect(firstLevel).not.toContain(title);
       expect(firstLevel).toContain('业务审核管理');
       await group.locator('.ant-menu-submenu-title').click();
       for (const title of ['用户管理', '权限管理', '审计日志', '在线用户']) {
-        await group.getByRole('menuitem', { name: title }).waitFor(WAIT);
+        await group.getByRole('menuitem', { name: title }).waitFor();
       }
 
       // 证书预览 opens the standalone page in a new tab; the back office stays.
       const preview = sider.getByRole('link', { name: /证书预览/ });
       expect(await preview.getAttribute('target')).toBe('_blank');
-      const opened = context.waitForEvent('page', WAIT);
+      const opened = context.waitForEvent('page');
       await preview.click();
       const tab = await opened;
-      await tab.waitForURL((url) => url.pathname === '/certificate-view', WAIT);
+      await tab.waitForURL((url) => url.pathname === '/certificate-view');
       await tab.close();
       expect(new URL(page.url()).pathname).toBe('/Manage/staging');
       expect(errors).toEqual([]);
@@ -376,17 +375,17 @@ describe('the super administrator', () => {
       await loginThroughApi(page, E2E_ADMIN);
       await page.goto(`/Manage/business-audit?kind=practitioner&keyword=${encodeURIComponent(tag)}`);
       const open = (name: string) => page.locator('tr.ant-table-row').getByRole('button', { name, exact: true });
-      await open(withDiploma).waitFor(WAIT);
-      await open(without).waitFor(WAIT);
+      await open(withDiploma).waitFor();
+      await open(without).waitFor();
 
       // The one without a diploma: the drawer says what is missing and shows the record.
       await open(without).click();
       const drawer = page.locator('.ant-drawer-open');
       const title = drawer.locator('.ant-drawer-title');
-      await title.getByText(new RegExp(`：${without}$`)).waitFor(WAIT);
-      await drawer.locator('.ant-alert').filter({ hasText: '缺少必需材料：学历证书' }).waitFor(WAIT);
+      await title.getByText(new RegExp(`：${without}$`)).waitFor();
+      await drawer.locator('.ant-alert').filter({ hasText: '缺少必需材料：学历证书' }).waitFor();
       const basics = drawer.locator('.ant-card', { has: page.getByText('基本信息', { exact: true }) });
-      await basics.waitFor(WAIT);
+      await basics.waitFor();
       expect(await basics.innerText()).toContain(without);
       expect(await basics.innerText()).toContain('社会学');
 
@@ -394,26 +393,26 @@ describe('the super administrator', () => {
       const decides = watchRequests(page, (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/business-audit/decide');
       await button(drawer.locator('.ant-drawer-footer'), '通过').click();
       const decision = page.getByRole('dialog', { name: `通过：「${without}」` });
-      await decision.getByText(/必需材料不全/).waitFor(WAIT);
+      await decision.getByText(/必需材料不全/).waitFor();
       await button(decision, '确认通过').click();
       const again = page.locator('.ant-modal-confirm').filter({ hasText: '材料不全，仍要通过吗？' });
-      await again.waitFor(WAIT);
+      await again.waitFor();
       expect(await again.innerText()).toContain(without);
       expect(decides.sent).toEqual([]);
       decides.stop();
       await answerTo(page, { method: 'POST', path: '/api/v1/business-audit/decide' }, () => button(again, '仍要通过').click(), `通过「${without}」`);
 
       // The drawer goes on to the next item: the other one, with its fields and its diploma.
-      await title.getByText(new RegExp(`：${withDiploma}$`)).waitFor(WAIT).catch(async (err: unknown) => {
+      await title.getByText(new RegExp(`：${withDiploma}$`)).waitFor().catch(async (err: unknown) => {
         throw new Error(`决定之后审核抽屉没有转到下一条；抽屉标题：${await title.allInnerTexts()}`, { cause: err });
       });
       const nextBasics = drawer.locator('.ant-card', { has: page.getByText('基本信息', { exact: true }) });
-      await nextBasics.getByText(withDiploma, { exact: true }).waitFor(WAIT);
+      await nextBasics.getByText(withDiploma, { exact: true }).waitFor();
       const files = drawer.locator('.ant-card', { has: page.getByText('材料', { exact: true }) });
-      await files.getByText(`学历证书${tag}.pdf`).first().waitFor(WAIT);
+      await files.getByText(`学历证书${tag}.pdf`).first().waitFor();
       expect(await drawer.locator('.ant-alert').filter({ hasText: '缺少必需材料' }).count()).toBe(0);
       // The decided one left the queue.
-      await open(without).waitFor({ state: 'detached', ...WAIT });
+      await open(without).waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -430,13 +429,13 @@ describe('the content editor', () => {
       // To the list through the side menu, so that Back is a move inside the app.
       await page.goto('/Manage/staging');
       const news = findPage('/Manage/association-news');
-      await page.locator('.ant-pro-sider').getByRole('link', { name: news ? entryTitle(news, AuthType.Staff) : '/Manage/association-news' }).click(WAIT);
-      await page.waitForURL((url) => url.pathname === '/Manage/association-news', WAIT);
+      await page.locator('.ant-pro-sider').getByRole('link', { name: news ? entryTitle(news, AuthType.Staff) : '/Manage/association-news' }).click();
+      await page.waitForURL((url) => url.pathname === '/Manage/association-news');
       const create = page.getByRole('button', { name: /新建文章/ });
-      await create.click(WAIT);
+      await create.click();
       const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
       const editable = drawer.locator('.w-e-text-container [contenteditable="true"]').first();
-      await editable.waitFor(WAIT);
+      await editable.waitFor();
       const titleInput = drawer.getByPlaceholder('请输入文章标题');
       await titleInput.fill(title);
       await editable.click();
@@ -445,9 +444,9 @@ describe('the content editor', () => {
       // Leaving the page (Back, a move inside the app) asks first; 继续编辑 stays with the typing.
       await page.evaluate(() => window.history.back());
       const question = unsavedQuestion(page);
-      await question.waitFor(WAIT);
+      await question.waitFor();
       await button(question, '继续编辑').click();
-      await question.waitFor({ state: 'detached', ...WAIT });
+      await question.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/Manage/association-news');
       expect(await titleInput.inputValue()).toBe(title);
 
@@ -460,27 +459,27 @@ describe('the content editor', () => {
       });
       await page.reload();
       expect(await beforeUnload).toBe('beforeunload');
-      await create.click(WAIT);
+      await create.click();
       const offered = drawer.locator('.ant-alert').filter({ hasText: '发现未保存的草稿' });
-      await offered.waitFor(WAIT);
+      await offered.waitFor();
       await button(offered, '恢复').click();
-      await expect.poll(() => titleInput.inputValue(), WAIT).toBe(title);
-      await expect.poll(() => editable.innerText(), WAIT).toContain('旅程测试的正文');
+      await expect.poll(() => titleInput.inputValue()).toBe(title);
+      await expect.poll(() => editable.innerText()).toContain('旅程测试的正文');
 
       // 预览 says when it becomes public and the date the site will show; 手机 shows it 375 px wide.
       await drawer.getByRole('button', { name: /预\s?览/ }).click();
       const preview = page.getByRole('dialog', { name: '预览' });
-      await preview.getByRole('heading', { name: title }).waitFor(WAIT);
+      await preview.getByRole('heading', { name: title }).waitFor();
       const when = preview.locator('.ant-alert').filter({ hasText: '发布后，这篇文章' });
-      await when.waitFor(WAIT);
+      await when.waitFor();
       expect(await when.innerText()).toMatch(/立即对访客公开.*发布日期 \d{4}-\d{2}-\d{2}/);
       expect(await preview.innerText()).toMatch(/发布日期：\d{4}-\d{2}-\d{2}/);
       await preview.getByText(/^手机/).click();
       const frame = preview.getByTestId('phone-frame');
-      await frame.getByRole('heading', { name: title }).waitFor(WAIT);
+      await frame.getByRole('heading', { name: title }).waitFor();
       expect(await frame.evaluate((e) => e.clientWidth)).toBe(375);
       await preview.getByRole('button', { name: /关闭|Close/ }).first().click();
-      await preview.waitFor({ state: 'detached', ...WAIT });
+      await preview.waitFor({ state: 'detached' });
 
       // 发布 asks first; 取消 sends nothing and keeps the form.
       await drawer.locator('.ant-form-item', { hasText: '栏目' }).locator('.ant-select').first().click();
@@ -488,12 +487,12 @@ describe('the content editor', () => {
       const saves = watchRequests(page, (r) => ['POST', 'PUT'].includes(r.method()) && /^\/api\/v1\/articles(\/[^/]+)?$/.test(new URL(r.url()).pathname));
       await button(drawer, '发布').click();
       const ask = page.locator('.ant-modal-confirm').filter({ hasText: `确定发布文章「${title}」吗？` });
-      await ask.waitFor(WAIT).catch(async (err: unknown) => {
+      await ask.waitFor().catch(async (err: unknown) => {
         throw new Error(`发布之前没有先问一句；页面提示：${await pageMessages(page)}`, { cause: err });
       });
       expect(saves.sent).toEqual([]);
       await button(ask, '取消').click();
-      await ask.waitFor({ state: 'detached', ...WAIT });
+      await ask.waitFor({ state: 'detached' });
       expect(saves.sent).toEqual([]);
       saves.stop();
       expect(await titleInput.inputValue()).toBe(title);
@@ -501,9 +500,9 @@ describe('the content editor', () => {
       // Thrown away on purpose: the question once more, then the draft is gone too.
       await page.keyboard.press('Escape');
       await button(unsavedQuestion(page), '放弃修改').click();
-      await drawer.waitFor({ state: 'detached', ...WAIT });
+      await drawer.waitFor({ state: 'detached' });
       await create.click();
-      await editable.waitFor(WAIT);
+      await editable.waitFor();
       expect(await drawer.locator('.ant-alert').filter({ hasText: '发现未保存的草稿' }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {

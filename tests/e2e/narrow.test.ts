@@ -29,7 +29,7 @@ describe.each([
       await loginThroughApi(page, account);
       await page.goto('/Manage/employee-management');
       const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
-      await firstRow.waitFor({ timeout: 30_000 });
+      await firstRow.waitFor();
 
       const overflow = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,

@@ -22,7 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const WAIT = { timeout: 30_000 };
 const WIDTHS = [
   { width: 1440, height: 900 },
   { width: 375, height: 812 },
@@ -50,7 +49,7 @@ const here = (page: Page) => {
 async function follow(page: Page, link: ReturnType<Page['getByRole']>, way: { url: string; heading: string }) {
   expect(await link.isVisible()).toBe(true);
   await link.click();
-  await page.getByRole('heading', { level: 1, name: way.heading }).first().waitFor(WAIT);
+  await page.getByRole('heading', { level: 1, name: way.heading }).first().waitFor();
   expect(here(page)).toBe(way.url);
 }
 
@@ -60,11 +59,11 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
     try {
       await page.goto('/');
       const bar = page.getByRole('banner').getByRole('navigation', { name: '会员服务' });
-      await bar.waitFor(WAIT);
+      await bar.waitFor();
       for (const way of WAYS_IN) {
         await follow(page, bar.getByRole('link', { name: way.name, exact: true }), way);
         await page.goBack();
-        await bar.waitFor(WAIT);
+        await bar.waitFor();
       }
 
       const services = page.getByRole('contentinfo').getByRole('navigation', { name: '办事服务' });
@@ -73,7 +72,7 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
         await link.scrollIntoViewIfNeeded();
         await follow(page, link, way);
         await page.goBack();
-        await services.waitFor(WAIT);
+        await services.waitFor();
       }
       expect(errors).toEqual([]);
     } finally {
@@ -87,9 +86,9 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
       await page.goto('/FrontPage/aboutUs');
       // Hidden on a phone, so looked for among hidden elements too.
       const topMenu = page.getByRole('navigation', { name: '网站栏目', exact: true, includeHidden: true });
-      await topMenu.waitFor({ state: 'attached', ...WAIT });
+      await topMenu.waitFor({ state: 'attached' });
       if (viewport.width > 767) {
-        await topMenu.getByRole('link', { name: '联系我们', exact: true }).waitFor(WAIT);
+        await topMenu.getByRole('link', { name: '联系我们', exact: true }).waitFor();
         expect(await topMenu.getByRole('link', { name: NOTICES.name, includeHidden: true }).count()).toBe(0);
         await follow(page, topMenu.getByRole('link', { name: INDUSTRY.name, exact: true }), INDUSTRY);
       } else {
@@ -98,10 +97,10 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
         const open = page.getByRole('button', { name: '打开栏目菜单' });
         await open.click();
         const drawer = page.getByRole('navigation', { name: '网站栏目（菜单）' });
-        await drawer.waitFor(WAIT);
+        await drawer.waitFor();
         await follow(page, drawer.getByRole('link', { name: new RegExp(`^${NOTICES.name}`) }), NOTICES);
         await open.click();
-        await drawer.waitFor(WAIT);
+        await drawer.waitFor();
         await follow(page, drawer.getByRole('link', { name: new RegExp(`^${INDUSTRY.name}`) }), INDUSTRY);
       }
       // The list's breadcrumb: 首页 / 行业动态.
@@ -120,7 +119,7 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
       const box = page.getByRole('search', { name: '证书查询' });
       await box.getByLabel('证书编号').fill('wpdw2024001');
       await box.getByRole('button', { name: '查询' }).click();
-      await page.getByRole('article', { name: '会员证书 WPDW2024001' }).waitFor(WAIT);
+      await page.getByRole('article', { name: '会员证书 WPDW2024001' }).waitFor();
       expect(here(page)).toBe('/certificate-view?no=WPDW2024001');
       expect(await page.getByLabel('证书编号').inputValue()).toBe('WPDW2024001');
       expect(errors).toEqual([]);
@@ -135,11 +134,11 @@ describe('logins', () => {
     const { page, context } = await openPage(browser, { width: 375, height: 812 });
     try {
       await page.goto('/login?authType=2');
-      await page.getByRole('link', { name: /入会指南/ }).waitFor(WAIT);
+      await page.getByRole('link', { name: /入会指南/ }).waitFor();
       await page.getByRole('link', { name: /从业人员登录/ }).click();
-      await page.getByRole('heading', { level: 1, name: AUTH_TYPE_TITLES[AuthType.Practitioner] }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: AUTH_TYPE_TITLES[AuthType.Practitioner] }).waitFor();
       expect(await page.getByRole('link', { name: /入会指南/ }).count()).toBe(0);
-      await page.getByText(/从业人员账号由所在会员单位登记开通/).waitFor(WAIT);
+      await page.getByText(/从业人员账号由所在会员单位登记开通/).waitFor();
     } finally {
       await context.close();
     }
@@ -153,7 +152,7 @@ describe('an industry article with a cover', () => {
     try {
       // A real picture: a piece of the home page, 320 × 200.
       await page.goto('/');
-      await page.getByRole('banner').waitFor(WAIT);
+      await page.getByRole('banner').waitFor();
       const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 200 } });
 
       const login = await page.request.post('/api/v1/user/auth/login', { data: DEMO_STAFF });
@@ -177,21 +176,21 @@ describe('an industry article with a cover', () => {
 
       await page.goto(INDUSTRY.url);
       const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-      await row.waitFor(WAIT);
+      await row.waitFor();
       const thumb = row.getByRole('img', { name: `封面图片：${title}` });
-      await thumb.waitFor(WAIT);
+      await thumb.waitFor();
       expect(await thumb.getAttribute('width')).toBe('160');
       expect(await thumb.getAttribute('height')).toBe('100');
-      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(320);
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
 
       await row.getByRole('link', { name: title, exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(here(page)).toBe(`/FrontPage/detail/${article.data.id}`);
       const crumbs = page.getByRole('navigation', { name: '当前位置' });
       expect((await crumbs.getByRole('listitem').allInnerTexts()).map((t) => t.trim())).toEqual(['首页', '行业动态', '正文']);
       expect(await crumbs.getByRole('link', { name: '行业动态' }).getAttribute('href')).toBe(INDUSTRY.url);
       const cover = page.getByRole('article').getByRole('img', { name: `封面图片：${title}` });
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(320);
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
       // The box keeps its 16 : 9 shape whatever the picture's (320 × 200 here): nothing moves when it loads.
       const box = await cover.boundingBox();
       expect(box && Math.round((box.width / box.height) * 9)).toBe(16);

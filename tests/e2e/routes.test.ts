@@ -23,7 +23,6 @@ import { ASSOCIATION_NAME as APP_NAME } from '@common/association';
 import { DEMO_UNIT, E2E_ADMIN } from './accounts';
 import { launchBrowser, loginThroughApi, openPage } from './browser';
 
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -76,10 +75,10 @@ async function visit(path: string, account?: Account): Promise<{ tab: Tab; error
 async function expectTitle(path: string, title: string, login?: Account) {
   const { tab, errorsBefore } = await visit(path, login);
   const { page } = tab;
-  await page.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 30_000 });
+  await page.waitForFunction((t) => document.title.startsWith(t), title);
   expect(await page.title()).toBe(`${title} - ${APP_NAME}`);
   // The tab title is set by the layout at once; the page's own heading comes with its chunk.
-  await page.getByText(title, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByText(title, { exact: true }).first().waitFor({ state: 'visible' });
   expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
   expect(tab.errors.slice(errorsBefore)).toEqual([]);
 }
@@ -117,7 +116,7 @@ describe('back office', () => {
     try {
       await loginThroughApi(page, E2E_ADMIN);
       await page.goto('/Manage/memberInfo');
-      await page.getByText(FORBIDDEN_TITLE).first().waitFor({ timeout: 30_000 });
+      await page.getByText(FORBIDDEN_TITLE).first().waitFor();
     } finally {
       await context.close();
     }
@@ -125,7 +124,7 @@ describe('back office', () => {
 
   it.each(children.map((c) => [c.path] as const))('%s without a session goes to /login?authType=1', async (path) => {
     const { tab } = await visit(path);
-    await tab.page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await tab.page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(tab.page.url()).searchParams.get('authType')).toBe('1');
   });
 });
@@ -135,7 +134,7 @@ describe('unknown paths', () => {
     const { page, context, errors } = await openPage(browser);
     try {
       await page.goto(path);
-      await page.getByText(NOT_FOUND_TITLE).first().waitFor({ timeout: 30_000 });
+      await page.getByText(NOT_FOUND_TITLE).first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

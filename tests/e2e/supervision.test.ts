@@ -27,9 +27,6 @@ import { answerTo, openInspectionYear, pageMessages } from './actions';
 import { launchBrowser, loginThroughApi, openPage, type WatchedPage } from './browser';
 import { LICENCE_PDF } from './membershipData';
 
-const WAIT = { timeout: 30_000 };
-const JOURNEY_TIMEOUT = 240_000;
-
 /** The calls the journey's actions make (services/inspections.ts). */
 const SUBMIT_PATH = /^\/api\/v1\/annual-inspections\/[^/]+\/submit$/;
 const APPROVE_PATH = /^\/api\/v1\/annual-inspections\/[^/]+\/approve$/;
@@ -71,14 +68,14 @@ const inspectionRows = (page: Page, name: string) =>
 
 async function rowOf(page: Page, name: string): Promise<Locator> {
   const row = inspectionRows(page, name);
-  await row.waitFor(WAIT);
+  await row.waitFor();
   return row;
 }
 
 /** Waits for the row of `name` to show `status` (the list reloads after an action). */
 async function expectRowStatus(page: Page, name: string, status: string): Promise<Locator> {
   const row = inspectionRows(page, name).filter({ has: page.locator('.ant-tag', { hasText: new RegExp(`^${status}$`) }) });
-  await row.waitFor(WAIT);
+  await row.waitFor();
   return row;
 }
 
@@ -90,7 +87,7 @@ const queueRows = (page: Page, item: string) =>
 async function staffPending(page: Page): Promise<{ inspections: number; total: number }> {
   await page.goto('/Manage/staging');
   const heading = page.getByText(/^待我审核（共 \d+ 项）$/);
-  await heading.waitFor(WAIT);
+  await heading.waitFor();
   const total = Number(/\d+/.exec(await heading.innerText())?.[0]);
   const card = page.getByRole('link', { name: /^年检：\d+ 项待审核$/ });
   if ((await card.count()) === 0) return { inspections: 0, total };
@@ -112,7 +109,7 @@ interface UnitBoard {
 async function unitBoard(page: Page): Promise<UnitBoard> {
   await page.goto('/Manage/staging');
   const todoCard = page.locator('.ant-card').filter({ has: page.getByText('我的待办', { exact: true }) });
-  await todoCard.waitFor(WAIT);
+  await todoCard.waitFor();
   const todos = new Map<string, number>();
   for (const item of await todoCard.locator('.ant-list-item').all()) {
     const label = (await item.getByRole('link').innerText()).trim();
@@ -127,12 +124,12 @@ async function unitBoard(page: Page): Promise<UnitBoard> {
 
 /** The header bell's unread count once the page has asked the server (the bell shows the answer). */
 async function bellUnread(page: Page, path: string): Promise<number> {
-  const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/messages/summary' && r.request().method() === 'GET', WAIT);
+  const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/messages/summary' && r.request().method() === 'GET');
   await page.goto(path);
   const body = (await (await summary).json()) as { status: number; data: { unread: number } };
   expect(body.status).toBe(1);
   const unread = body.data.unread;
-  await page.getByRole('button', { name: unread ? `消息，${unread} 条未读` : '消息', exact: true }).waitFor(WAIT);
+  await page.getByRole('button', { name: unread ? `消息，${unread} 条未读` : '消息', exact: true }).waitFor();
   return unread;
 }
 
@@ -150,7 +147,7 @@ async function sendAfterQuestion(page: Page, dialog: Locator, name: string, labe
   try {
     await button(dialog, label).click();
     const question = page.locator('.ant-popover:visible').filter({ hasText: new RegExp(`「${name}」的${YEAR}年度年检提交协会审核吗`) });
-    await question.waitFor(WAIT).catch(async (err: unknown) => {
+    await question.waitFor().catch(async (err: unknown) => {
       throw new Error(`${label}「${name}」的年检之前没有先问一句；页面提示：${await pageMessages(page)}`, { cause: err });
     });
     expect(sent, '回答之前不应发出提交请求').toEqual([]);
@@ -175,12 +172,12 @@ async function submitFromRow(
   if (values.file) {
     await dialog.locator('input[type=file]').setInputFiles({ name: values.file, mimeType: 'application/pdf', buffer: LICENCE_PDF });
     const uploaded = dialog.locator('li', { hasText: values.file });
-    await uploaded.waitFor(WAIT);
-    await uploaded.locator('.anticon-loading').waitFor({ state: 'detached', ...WAIT });
+    await uploaded.waitFor();
+    await uploaded.locator('.anticon-loading').waitFor({ state: 'detached' });
     expect(await uploaded.innerText()).not.toContain('失败');
   }
   await sendAfterQuestion(page, dialog, name, '提交');
-  await dialog.waitFor({ state: 'detached', ...WAIT });
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe('the supervision journey', () => {
@@ -206,9 +203,9 @@ describe('the supervision journey', () => {
       // 1. Staff open 2027 through the page's form (2026 is the demo's open year).
       await s.goto('/Manage/annual-inspection-record');
       // The newest open year shows first: the demo's 2026, or one another journey opened.
-      await s.getByText(/^\d{4}年度年检$/).first().waitFor(WAIT);
+      await s.getByText(/^\d{4}年度年检$/).first().waitFor();
       await openInspectionYear(s, YEAR, DEADLINE);
-      await s.getByText(`截止日期 ${DEADLINE}`, { exact: true }).waitFor(WAIT);
+      await s.getByText(`截止日期 ${DEADLINE}`, { exact: true }).waitFor();
       expect(new URL(s.url()).searchParams.get('year')).toBe(String(YEAR));
       // Every approved subject is 未提交 in the new year, the unit and its practitioner among them.
       await s.goto(`/Manage/annual-inspection-record?year=${YEAR}&keyword=${encodeURIComponent(UNIT_NAME)}`);
@@ -224,7 +221,7 @@ describe('the supervision journey', () => {
 
       // 2. The unit submits its own inspection (with a file) and its practitioner's.
       await u.goto(`/Manage/annual-inspection-record?year=${YEAR}`);
-      await u.getByText(`请在 ${DEADLINE} 前提交本单位及本单位从业人员的${YEAR}年度年检`, { exact: false }).waitFor(WAIT);
+      await u.getByText(`请在 ${DEADLINE} 前提交本单位及本单位从业人员的${YEAR}年度年检`, { exact: false }).waitFor();
       const unitRow = await rowOf(u, UNIT_NAME);
       expect(await unitRow.innerText()).toContain(UNIT_VALID_BEFORE);
       const personRow = await rowOf(u, PERSON_NAME);
@@ -253,13 +250,13 @@ describe('the supervision journey', () => {
 
       // 3. Staff open 业务审核管理, filter to 年检, return one and pass the other from the queue.
       await s.goto('/Manage/business-audit');
-      await s.getByRole('tab', { name: /^年检（\d+）$/ }).click(WAIT);
-      await s.waitForURL((url) => url.searchParams.get('kind') === 'annual_inspection', WAIT);
-      await expect.poll(() => s.getByRole('tab', { name: /^年检（\d+）$/, selected: true }).innerText(), WAIT).toBe(`年检（${pending1.inspections}）`);
+      await s.getByRole('tab', { name: /^年检（\d+）$/ }).click();
+      await s.waitForURL((url) => url.searchParams.get('kind') === 'annual_inspection');
+      await expect.poll(() => s.getByRole('tab', { name: /^年检（\d+）$/, selected: true }).innerText()).toBe(`年检（${pending1.inspections}）`);
       const personItem = `${YEAR}年度年检：${PERSON_NAME}`;
       const unitItem = `${YEAR}年度年检：${UNIT_NAME}`;
       const personQueueRow = queueRows(s, personItem);
-      await personQueueRow.waitFor(WAIT);
+      await personQueueRow.waitFor();
       // 所属单位 is an optional column below 1600 px (ResourceTable); the row names what it lacks.
       expect(await personQueueRow.innerText()).toContain('缺：证明材料');
       expect(await personQueueRow.innerText()).toContain('今天');
@@ -269,21 +266,21 @@ describe('the supervision journey', () => {
       await answerTo(s, { method: 'POST', path: DECIDE_PATH }, () => button(returning, '确认退回修改').click(), `退回「${personItem}」`);
       // The page's lasting result (an Alert until closed), not a toast.
       const returned = s.locator('.ant-alert').filter({ hasText: '退回修改：成功 1 条' });
-      await returned.waitFor(WAIT);
+      await returned.waitFor();
       expect(await returned.innerText()).toContain(personItem);
-      await returning.waitFor({ state: 'detached', ...WAIT });
-      await personQueueRow.waitFor({ state: 'detached', ...WAIT });
+      await returning.waitFor({ state: 'detached' });
+      await personQueueRow.waitFor({ state: 'detached' });
 
       const unitQueueRow = queueRows(s, unitItem);
-      await unitQueueRow.waitFor(WAIT);
+      await unitQueueRow.waitFor();
       await button(unitQueueRow, '通过').click();
       const passing = s.getByRole('dialog', { name: `通过：「${unitItem}」` });
       await passing.getByLabel('审核意见').fill('材料齐全，年检合格。');
       await answerTo(s, { method: 'POST', path: DECIDE_PATH }, () => button(passing, '确认通过').click(), `通过「${unitItem}」`);
       const passedAlert = s.locator('.ant-alert').filter({ hasText: /^通过：成功 1 条/ });
-      await passedAlert.waitFor(WAIT);
+      await passedAlert.waitFor();
       expect(await passedAlert.innerText()).toContain(unitItem);
-      await unitQueueRow.waitFor({ state: 'detached', ...WAIT });
+      await unitQueueRow.waitFor({ state: 'detached' });
 
       // Both decisions left the queue.
       const pending2 = await staffPending(s);
@@ -301,27 +298,27 @@ describe('the supervision journey', () => {
       // The bell lists the return; its link opens the record, where the unit corrects and resubmits.
       await u.getByRole('button', { name: `消息，${unread1} 条未读`, exact: true }).click();
       const bellPanel = u.locator('.ant-popover:visible');
-      await bellPanel.getByText(`年检通过：${UNIT_NAME}（${YEAR}年度）`).waitFor(WAIT);
+      await bellPanel.getByText(`年检通过：${UNIT_NAME}（${YEAR}年度）`).waitFor();
       await bellPanel.getByRole('button', { name: new RegExp(`年检退回修改：${PERSON_NAME}（${YEAR}年度）`) }).click();
-      await u.waitForURL((url) => url.pathname === '/Manage/annual-inspection-record' && url.searchParams.has('id'), WAIT);
+      await u.waitForURL((url) => url.pathname === '/Manage/annual-inspection-record' && url.searchParams.has('id'));
       const drawer = u.locator('.ant-drawer-open .ant-drawer-section');
-      await drawer.getByText(`${YEAR}年度年检：${PERSON_NAME}`).waitFor(WAIT);
-      await drawer.getByText(returnReason).first().waitFor(WAIT);
-      await u.getByRole('button', { name: `消息，${unread1 - 1} 条未读`, exact: true }).or(u.getByRole('button', { name: '消息', exact: true })).waitFor(WAIT);
+      await drawer.getByText(`${YEAR}年度年检：${PERSON_NAME}`).waitFor();
+      await drawer.getByText(returnReason).first().waitFor();
+      await u.getByRole('button', { name: `消息，${unread1 - 1} 条未读`, exact: true }).or(u.getByRole('button', { name: '消息', exact: true })).waitFor();
       await drawer.getByRole('button', { name: '修改并重新提交' }).click();
       const resubmit = u.getByRole('dialog', { name: `重新提交${YEAR}年度年检：${PERSON_NAME}` });
-      await resubmit.getByText(returnReason).waitFor(WAIT);
+      await resubmit.getByText(returnReason).waitFor();
       // What was sent before is there to correct.
       expect(await resubmit.getByLabel('年度自查报告').inputValue()).toBe('参与稳评项目4项，参加协会培训。');
       await resubmit.getByLabel('年度自查报告').fill('参与稳评项目4项，参加协会培训40学时（已附培训合格证书）。');
       await resubmit.getByLabel('本年度培训学时').fill('40');
       await resubmit.locator('input[type=file]').setInputFiles({ name: '培训合格证书.pdf', mimeType: 'application/pdf', buffer: LICENCE_PDF });
       const certificateFile = resubmit.locator('li', { hasText: '培训合格证书.pdf' });
-      await certificateFile.waitFor(WAIT);
-      await certificateFile.locator('.anticon-loading').waitFor({ state: 'detached', ...WAIT });
+      await certificateFile.waitFor();
+      await certificateFile.locator('.anticon-loading').waitFor({ state: 'detached' });
       await sendAfterQuestion(u, resubmit, PERSON_NAME, '重新提交');
-      await resubmit.waitFor({ state: 'detached', ...WAIT });
-      await drawer.locator('.ant-tag', { hasText: /^已重新提交$/ }).waitFor(WAIT);
+      await resubmit.waitFor({ state: 'detached' });
+      await drawer.locator('.ant-tag', { hasText: /^已重新提交$/ }).waitFor();
 
       const board4 = await unitBoard(u);
       expect(board4.todos.get('被退回待修改的年检') ?? 0).toBe(board2.todos.get('被退回待修改的年检') ?? 0);
@@ -334,7 +331,7 @@ describe('the supervision journey', () => {
       expect(await staffRow.innerText()).toContain('40');
       await button(staffRow, '通过').click();
       const approve = s.getByRole('dialog', { name: `年检通过：${PERSON_NAME}` });
-      await approve.getByText(`通过后，证书有效期将由 ${PERSON_VALID_BEFORE} 延长一年。`).waitFor(WAIT);
+      await approve.getByText(`通过后，证书有效期将由 ${PERSON_VALID_BEFORE} 延长一年。`).waitFor();
       await approve.getByLabel('审核意见').fill('已补充培训证明，年检合格。');
       await button(approve, '通过').click();
       const confirm = s.getByRole('dialog', { name: `确定通过从业人员「${PERSON_NAME}」的${YEAR}年度年检吗？` });
@@ -366,7 +363,7 @@ describe('the supervision journey', () => {
       // One read (the return, opened from the bell), one new (the pass).
       expect(unread2).toBe(unread1);
       await u.getByRole('button', { name: `消息，${unread2} 条未读`, exact: true }).click();
-      await u.locator('.ant-popover:visible').getByText(`年检通过：${PERSON_NAME}（${YEAR}年度）`).waitFor(WAIT);
+      await u.locator('.ant-popover:visible').getByText(`年检通过：${PERSON_NAME}（${YEAR}年度）`).waitFor();
 
       for (const [who, watched] of all) {
         expect(watched.errors, `${who}页面的控制台错误`).toEqual([]);
@@ -376,5 +373,5 @@ describe('the supervision journey', () => {
     }
     // A long journey of many steps, each waiting up to 30 s: the file's 90 s would cut it short
     // on a loaded machine (it takes 50–90 s there).
-  }, JOURNEY_TIMEOUT);
+  });
 });

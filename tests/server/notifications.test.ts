@@ -38,6 +38,7 @@ import {
   type TestSmtp,
   type TestUnit,
 } from './notifications.helpers';
+import { until } from '../waits';
 
 describe.each(dialects)('notices by e-mail, exactly once (%s)', (dialect) => {
   let t: TestContext;
@@ -481,8 +482,7 @@ describe.each(dialects)('notices by e-mail, exactly once (%s)', (dialect) => {
     const before = smtp.attempts;
     try {
       notices.start();
-      const deadline = Date.now() + 10_000;
-      while (smtp.attempts === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => smtp.attempts > before, 'the sender reaching the SMTP server');
       expect(smtp.attempts).toBeGreaterThan(before);
       await notices.stop();
       const rows = await deliveriesOf(t.db, { reference: 'test:stop' });

@@ -11,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { buildScratchServerBundle, serverNodeArgs } from '../../scripts/serverBundle.mjs';
+import { PROCESS_START_MS } from '../waits';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -63,7 +64,7 @@ export interface ServerProcess {
 }
 
 /** Starts the compiled server/index.ts and resolves once it prints its start line. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = PROCESS_START_MS): Promise<ServerProcess> {
   const child = spawn(process.execPath, await serverCommand(), {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
@@ -166,12 +167,13 @@ export async function startNginx(dir: string, upstreamPorts: number[], staticRoo
   fs.writeFileSync(conf, privateNginxConfig(dir, port, upstreamPorts, staticRoot, options));
   const child = spawn(NGINX_BIN, ['-c', conf, '-p', dir], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  for (let waited = 0; ; waited += 100) {
+  const started = Date.now();
+  for (;;) {
     try {
       await fetch(`http://127.0.0.1:${port}/`);
       break;
     } catch {
-      if (waited > 10_000 || child.exitCode !== null) throw new Error(`nginx did not start: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+      if (Date.now() - started > PROCESS_START_MS || child.exitCode !== null) throw new Error(`nginx did not start: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

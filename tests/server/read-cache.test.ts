@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../server/db/migrations/index';
 import { seedBase } from '../../server/db/seed/index';
 import { ReadCache } from '../../server/http/readCache';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, openTestDatabase, TEST_DATABASE_URL } from './helpers';
+import { until } from '../waits';
 
 function clock() {
   let t = 0;
@@ -98,7 +99,7 @@ describe.skipIf(!TEST_DATABASE_URL)('read caches of several instances on one Pos
         payload: { loginAccount: ADMIN_ACCOUNT, password: ADMIN_PASSWORD, authType: 1 },
       });
       expect(login.json<{ status: number; message: string }>()).toMatchObject({ status: 1 });
-      for (let waited = 0; a.readCache.size > 0 && waited < 2_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      await until(() => a.readCache.size === 0, "B's write clearing A's cache");
       expect(a.readCache.size).toBe(0);
       expect(await a.readCache.read('workbench', 60_000, async () => ++runs)).toBe(2);
     } finally {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { FULL_COST_N } from '../../server/security/passwords';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoAccounts';
 import { repoRoot as root, serverCommand } from './processes';
+import { PROCESS_START_MS } from '../waits';
 
 const execFileAsync = promisify(execFile);
 /** The compiled server with these arguments, to its exit. */
@@ -74,9 +75,7 @@ describe('server/index.ts', () => {
     try {
       let output = '';
       const port = await new Promise<number>((resolve, reject) => {
-        // Migrating a new database: seconds on a quiet machine, over 20 s beside the journeys
-        // (npm test runs them side by side).
-        const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 80_000);
+        const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), PROCESS_START_MS);
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
           const m = /服务已启动: http:\/\/localhost:(\d+)/.exec(output);

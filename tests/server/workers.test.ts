@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { ADMIN_PASSWORD, TEST_DATABASE_URL } from './helpers';
 import { createPgDatabase, freePort, startServer, stopServer, type ServerProcess } from './processes';
+import { until } from '../waits';
 
 function childPids(pid: number): number[] {
   try {
@@ -36,7 +37,8 @@ describe('WORKERS', () => {
       let server: ServerProcess | undefined;
       try {
         const port = await freePort();
-        server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD, PORT: String(port), WORKERS: '2' });
+        const running = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD, PORT: String(port), WORKERS: '2' });
+        server = running;
         expect(server.output()).toContain('（2 个服务进程）');
         const health = async () => ((await (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).json()) as { status: number }).status;
         for (let i = 0; i < 6; i++) expect(await health()).toBe(1);
@@ -45,13 +47,9 @@ describe('WORKERS', () => {
         expect(workers).toHaveLength(2);
         process.kill(workers[0] ?? 0, 'SIGKILL');
         // The primary forks a replacement; the other process answers meanwhile.
-        for (let waited = 0; !server.output().includes('正在重新启动') && waited < 10_000; waited += 100) {
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await until(() => running.output().includes('正在重新启动'), 'the primary restarting the killed worker', 100);
         expect(server.output()).toContain('意外退出');
-        for (let waited = 0; childPids(server.child.pid ?? 0).length < 2 && waited < 30_000; waited += 200) {
-          await new Promise((r) => setTimeout(r, 200));
-        }
+        await until(() => childPids(running.child.pid ?? 0).length >= 2, 'a replacement worker', 200);
         const replaced = childPids(server.child.pid ?? 0);
         expect(replaced).toHaveLength(2);
         expect(replaced).not.toContain(workers[0]);

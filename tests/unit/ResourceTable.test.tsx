@@ -130,14 +130,14 @@ describe('ResourceTable: the URL, the search form and the server', () => {
   it('an empty list says 暂无数据', async () => {
     serveWidgets([]);
     renderPage(<WidgetList />, '/widgets');
-    expect((await screen.findAllByText('暂无数据', undefined, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
   });
 
   it('a failed list says so and offers 重试, which loads the rows', async () => {
     serveWidgets();
     server.use(answerNetworkError('get', '/widgets'));
     renderPage(<WidgetList />, '/widgets');
-    expect(await screen.findByText('数据加载失败', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('数据加载失败')).toBeInTheDocument();
     serveWidgets();
     fireEvent.click(screen.getByText('重试'));
     await waitForRow('草稿部件');
@@ -358,7 +358,7 @@ describe('ResourceTable: columns a list can do without', () => {
     localStorage.setItem(columnChoicesKey(superAdmin.user.userId, '/widgets', '部件'), JSON.stringify({ updatedAt: true, name: false }));
     const { unmount } = renderPage(<OptionalList />, '/widgets', superAdmin);
     // The 名称 column is hidden by that choice: wait for the rows instead.
-    await waitFor(() => expect(document.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(3));
     expect(headers()).toContain('更新时间');
     expect(headers()).not.toContain('名称');
     unmount();

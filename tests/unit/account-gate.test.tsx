@@ -70,7 +70,7 @@ describe('the forced password change', () => {
   it('opens before any page and cannot be closed; 退出登录 is the other way out', async () => {
     setToken(superAdmin.token);
     renderAt('/Manage/staging', { ...superAdmin.user, mustChangePassword: true });
-    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('请修改密码');
     expect(screen.getAllByText(/初始密码或已被重置的密码/).length).toBeGreaterThan(0);
     expect(document.querySelector('.ant-modal-close')).toBeNull();

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import AnnualInspectionRecordPage from '@/pages/Manage/annual-inspection-record';
 import { memberUnit, practitioner, superAdmin, type FixtureAccount } from '../../mock';
 import { INSPECTION_OTHER_UNIT_NAME, inspectionCallsTo, inspectionsDb } from '../../mock/inspections';
-import { DRAFT_SAVE_DELAY_MS, draftKey, readDraft } from '@/hooks/useFormDraft';
+import { draftKey, readDraft } from '@/hooks/useFormDraft';
 import { renderPage, rowOf, waitForRow } from './contentTestKit';
 
 
@@ -217,7 +217,7 @@ describe('年检管理 (member unit and practitioner)', () => {
     await confirmWith('放弃未保存的修改？', '继续编辑');
     expect(within(modal).getByPlaceholderText(/本年度开展稳评业务/)).toHaveValue('写到一半的自查报告');
     const key = draftKey(memberUnit.user.userId, 'annual-inspections', 'insp-unit-1');
-    await waitFor(() => expect(readDraft(key)?.values).toMatchObject({ selfReport: '写到一半的自查报告' }), { timeout: DRAFT_SAVE_DELAY_MS + 2000 });
+    await waitFor(() => expect(readDraft(key)?.values).toMatchObject({ selfReport: '写到一半的自查报告' }));
 
     // The tab closes; the next time the form offers the draft back.
     cleanup();

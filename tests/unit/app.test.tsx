@@ -20,7 +20,7 @@ import { APP_NAME } from '@/initialState';
 import { BRAND_COLOR } from '@/theme';
 import { api } from '@/services/api';
 import { registeredFeedback } from '@/request/feedback';
-import { getCurrentUser, getToken, saveCurrentUser, setToken } from '@/storage';
+import { getCurrentUser, getToken, readLoginNotice, saveCurrentUser, setToken } from '@/storage';
 import {
   answerEnvelope,
   answerHttpError,
@@ -32,11 +32,11 @@ import {
   server,
   superAdmin,
 } from '../../mock';
+import { noticesShown } from './toasts';
 
 const { getInitialState, request: requestConfig } = appRuntime;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-const shownNotices = () => document.querySelectorAll('.ant-message-notice, .ant-notification-notice');
 
 describe('getInitialState', () => {
   it('without a token: only the name, and no call', async () => {
@@ -64,7 +64,7 @@ describe('getInitialState', () => {
     expect(window.localStorage.getItem('currentUser')).toBeNull();
     // No toast, and the public page stays where it is.
     await settle();
-    expect(shownNotices()).toHaveLength(0);
+    expect(noticesShown()).toEqual([]);
     expect(window.location.pathname).toBe('/FrontPage/notice');
   });
 
@@ -88,7 +88,7 @@ describe('getInitialState', () => {
     expect(state.currentUser?.userId).toBe(superAdmin.user.userId);
     expect(getToken()).toBe(superAdmin.token);
     await settle();
-    expect(shownNotices()).toHaveLength(0);
+    expect(noticesShown()).toEqual([]);
   });
 
   it('when the network fails and nothing is stored: only the name', async () => {
@@ -216,7 +216,7 @@ describe('the app as Umi renders it', () => {
       await api('/things').catch(() => undefined);
     });
     expect(await screen.findByText('当前用户：未登录')).toBeInTheDocument();
-    expect(await screen.findByText('token无效或已过期，请重新登录')).toBeInTheDocument();
+    expect(readLoginNotice()).toBe('token无效或已过期，请重新登录');
     expect(`${window.location.pathname}${window.location.search}`).toBe('/login?authType=1&redirect=%2FManage%2Fstaging');
     expect(getToken()).toBeUndefined();
     expect(getCurrentUser()).toBeUndefined();

@@ -71,13 +71,13 @@ describe('投诉举报 (public)', () => {
     // A practitioner of the unit, by two characters of the name.
     fireEvent.change(within(form()).getByLabelText('涉及从业人员（选填）'), { target: { value: '张明' } });
     const people = within(form()).getByLabelText('选择涉及从业人员') as HTMLSelectElement;
-    await waitFor(() => expect(within(people).getByRole('option', { name: '张明远' })).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(within(people).getByRole('option', { name: '张明远' })).toBeInTheDocument());
     fireEvent.change(people, { target: { value: 'p-1' } });
     type('标题', '评估调查未入户');
     type('投诉举报内容', '评估人员没有入户调查，报告中的支持率与实际不符。');
     const input = form().querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File([new Uint8Array(randomBytes(3000))], '现场照片.png', { type: 'image/png' }));
-    await within(form()).findByText('已上传', undefined, { timeout: 10_000 });
+    await within(form()).findByText('已上传');
     fireEvent.click(within(form()).getByLabelText('我已阅读并同意上述个人信息处理说明，并保证所反映的情况真实'));
     fireEvent.click(within(form()).getByRole('button', { name: '提交' }));
 

@@ -123,7 +123,7 @@ export function currentUrl(): string {
 
 /** Waits until the table shows this text (its first request answered). */
 export async function waitForRow(text: string) {
-  await screen.findByText(text, undefined, { timeout: 5000 });
+  await screen.findByText(text);
 }
 
 export async function waitForUrl(pattern: RegExp) {
@@ -172,7 +172,6 @@ export async function findDialog(title: string | RegExp): Promise<HTMLElement> {
       if (!found) throw new Error(`no dialog ${String(title)}`);
       return found as HTMLElement;
     },
-    { timeout: 8000 },
   );
 }
 

@@ -21,7 +21,6 @@ import { creditCallsTo, creditDb } from '../../mock/credit';
 import { beijingToday } from '../../mock/kit';
 
 const PATH = '/FrontPage/credit';
-const WAIT = { timeout: 8000 };
 
 function Where() {
   const location = useLocation();
@@ -57,10 +56,10 @@ describe('信用公示', () => {
   it('shows the latest year the server offers: 公示中 with its window, its units best first, one h1 and two h2', async () => {
     renderAt(PATH, <CreditPublicPage />);
     expect(screen.getByRole('heading', { level: 1, name: '信用公示' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: '2025年度（公示中）' }, WAIT)).toHaveAttribute('aria-current', 'true');
+    expect(await screen.findByRole('link', { name: '2025年度（公示中）' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('link', { name: '2024年度' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText(new RegExp(`公示期为 ${addCalendarDays(beijingToday(), -2)} 至 ${addCalendarDays(beijingToday(), 4)}`))).toBeInTheDocument();
-    const rows = within(await waitFor(ratingsTable, WAIT)).getAllByRole('row').slice(1);
+    const rows = within(await waitFor(ratingsTable)).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['安和工程咨询有限公司', '钱塘公共政策研究中心', '示例社会稳定风险评估咨询有限公司', '之江社会风险研究院有限公司']);
     const zhijiang = rows[3];
     expect(within(zhijiang).getByText('70')).toBeInTheDocument();
@@ -72,24 +71,24 @@ describe('信用公示', () => {
 
   it('a year chosen and a name searched live in the address and go to the call', async () => {
     renderAt(`${PATH}?year=2024`, <CreditPublicPage />);
-    await waitFor(() => expect(lastQuery('/public/credit/ratings')).toMatchObject({ year: '2024' }), WAIT);
-    expect(await screen.findByText(/2024年度信用评价已于 2025-01-20 终评/, undefined, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery('/public/credit/ratings')).toMatchObject({ year: '2024' }));
+    expect(await screen.findByText(/2024年度信用评价已于 2025-01-20 终评/)).toBeInTheDocument();
     const search = screen.getByRole('searchbox', { name: '按单位名称搜索信用评价结果' });
     fireEvent.change(search, { target: { value: '钱塘' } });
     fireEvent.submit(search.closest('form') as HTMLFormElement);
-    await waitFor(() => expect(lastQuery('/public/credit/ratings')).toMatchObject({ year: '2024', keyword: '钱塘' }), WAIT);
+    await waitFor(() => expect(lastQuery('/public/credit/ratings')).toMatchObject({ year: '2024', keyword: '钱塘' }));
     expect(where().searchParams.get('keyword')).toBe('钱塘');
-    await waitFor(() => expect(within(ratingsTable()).getAllByRole('row')).toHaveLength(2), WAIT);
+    await waitFor(() => expect(within(ratingsTable()).getAllByRole('row')).toHaveLength(2));
     // 钱塘's false report of 2024 counted in that year.
     expect(within(ratingsTable()).getByText('70')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: '2025年度（公示中）' }));
-    await waitFor(() => expect(where().searchParams.get('year')).toBe('2025'), WAIT);
+    await waitFor(() => expect(where().searchParams.get('year')).toBe('2025'));
     expect(where().searchParams.get('keyword')).toBe('钱塘');
   });
 
   it('lists the bad conduct in term, newest first, and searches it by name', async () => {
     renderAt(PATH, <CreditPublicPage />);
-    const table = await waitFor(badTable, WAIT);
+    const table = await waitFor(badTable);
     const rows = within(table).getAllByRole('row').slice(1);
     // The mock's bad conduct still in term (its dates follow today), never a commendation or a withdrawn one.
     const inTerm = creditDb.events.filter((e) => e.record.status === 'active' && e.record.polarity === 'bad' && e.record.termUntil >= beijingToday());
@@ -99,8 +98,8 @@ describe('信用公示', () => {
     const search = screen.getByRole('searchbox', { name: '按单位或从业人员姓名搜索不良行为记录' });
     fireEvent.change(search, { target: { value: '之江' } });
     fireEvent.submit(search.closest('form') as HTMLFormElement);
-    await waitFor(() => expect(lastQuery('/public/credit/bad-conduct')).toMatchObject({ keyword: '之江' }), WAIT);
-    await waitFor(() => expect(within(badTable()).getAllByRole('row')).toHaveLength(2), WAIT);
+    await waitFor(() => expect(lastQuery('/public/credit/bad-conduct')).toMatchObject({ keyword: '之江' }));
+    await waitFor(() => expect(within(badTable()).getAllByRole('row')).toHaveLength(2));
     expect(within(badTable()).getByText('出具虚假评估报告')).toBeInTheDocument();
     expect(where().searchParams.get('bk')).toBe('之江');
   });
@@ -135,12 +134,12 @@ describe('信用公示', () => {
     };
     server.use(answerEnvelope('get', '/public/credit/ratings', ok(ratings)), answerEnvelope('get', '/public/credit/bad-conduct', ok(bad)));
     renderAt(PATH, <CreditPublicPage />);
-    const table = await waitFor(ratingsTable, WAIT);
+    const table = await waitFor(ratingsTable);
     expect(screen.getAllByRole('link', { name: /年度/ }).map((a) => a.textContent)).toEqual(['2023年度']);
     expect(within(table).getByText('D 级（较差）')).toBeInTheDocument();
     // A unit outside the window is named, not linked.
     expect(within(table).queryByRole('link')).toBeNull();
-    const badRows = within(await waitFor(badTable, WAIT)).getAllByRole('row');
+    const badRows = within(await waitFor(badTable)).getAllByRole('row');
     expect(badRows).toHaveLength(2);
     expect(within(badRows[1]).getByText('2023-05-01')).toBeInTheDocument();
     expect(within(badRows[1]).getByText('2026-12-31')).toBeInTheDocument();
@@ -155,8 +154,8 @@ describe('信用公示', () => {
       answerEnvelope('get', '/public/credit/bad-conduct', ok({ list: [], total: 0, current: 1, pageSize: 20 })),
     );
     renderAt(PATH, <CreditPublicPage />);
-    expect(await screen.findByText('暂无已公示的年度信用评价结果。', undefined, WAIT)).toBeInTheDocument();
-    expect(await screen.findByText('目前没有公示期内的不良行为记录。', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('暂无已公示的年度信用评价结果。')).toBeInTheDocument();
+    expect(await screen.findByText('目前没有公示期内的不良行为记录。')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('searchbox', { name: '按单位名称搜索信用评价结果' })).toBeNull();
   });
@@ -164,17 +163,17 @@ describe('信用公示', () => {
   it('a failed load says so and loads again', async () => {
     server.use(answerHttpError('get', '/public/credit/ratings', 500));
     renderAt(PATH, <CreditPublicPage />);
-    expect(await screen.findByText('信用评价结果加载失败，请检查网络后重试。', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('信用评价结果加载失败，请检查网络后重试。')).toBeInTheDocument();
     server.resetHandlers();
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
-    await waitFor(ratingsTable, WAIT);
+    await waitFor(ratingsTable);
   });
 });
 
 describe('会员之窗: a unit’s credit', () => {
   it('shows its last final tiers and its bad conduct in term, with the way to 信用公示', async () => {
     renderAt('/FrontPage/member-unit/unit-1', <MemberUnitDetailPage />, '/FrontPage/member-unit/:id');
-    const tiers = await screen.findByRole('list', { name: '近三年终评信用等级' }, WAIT);
+    const tiers = await screen.findByRole('list', { name: '近三年终评信用等级' });
     expect(within(tiers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2025年度B 级（良好）85 分', '2024年度A 级（优秀）95 分']);
     const section = screen.getByRole('heading', { level: 2, name: '不良行为记录' }).closest('section') as HTMLElement;
     expect(within(section).getByText('逾期未参加年检')).toBeInTheDocument();
@@ -184,7 +183,7 @@ describe('会员之窗: a unit’s credit', () => {
 
   it('a unit without any says so', async () => {
     renderAt('/FrontPage/member-unit/unit-2', <MemberUnitDetailPage />, '/FrontPage/member-unit/:id');
-    expect(await screen.findByText('该单位暂无已终评的年度信用评价结果。', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('该单位暂无已终评的年度信用评价结果。')).toBeInTheDocument();
     expect(screen.getByText('该单位目前没有公示期内的不良行为记录。')).toBeInTheDocument();
   });
 });

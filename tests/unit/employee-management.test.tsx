@@ -135,7 +135,7 @@ describe('从业人员管理', () => {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
     await userEvent.setup({ applyAccept: false }).upload(input, sheet);
-    await waitFor(() => expect(within(modal).getByText('开始导入').closest('button') as HTMLElement).toBeEnabled(), { timeout: 5000 });
+    await waitFor(() => expect(within(modal).getByText('开始导入').closest('button') as HTMLElement).toBeEnabled());
     fireEvent.click(within(modal).getByText('开始导入').closest('button') as HTMLElement);
     expect(await within(modal).findByText('共 4 行：成功导入 2 行，失败 2 行')).toBeInTheDocument();
     const failed = within(modal).getByText('失败的行').closest('.ant-table-wrapper') as HTMLElement;
@@ -162,7 +162,7 @@ describe('从业人员管理', () => {
 
   it('a practitioner sees their own record whole, with the certificate and its link', async () => {
     renderPage(<EmployeeManagementPage />, PATH, practitioner);
-    expect(await screen.findByText('330106198503120014', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('330106198503120014')).toBeInTheDocument();
     expect(screen.getByText('13857102037')).toBeInTheDocument();
     expect(screen.queryByText('查看')).toBeNull();
     expect(screen.getAllByText('WPRY2024001').length).toBeGreaterThan(0);

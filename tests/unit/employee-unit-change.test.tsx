@@ -18,7 +18,7 @@ const PATH = '/Manage/employee-unit-change';
 
 async function openList(account: FixtureAccount, firstRow: string) {
   renderPage(<EmployeeUnitChangePage />, PATH, account);
-  await screen.findAllByText(firstRow, undefined, { timeout: 5000 });
+  await screen.findAllByText(firstRow);
 }
 
 /** The table row of a practitioner (their name shows twice when they asked themselves: 从业人员 and 申请人). */
@@ -132,7 +132,7 @@ describe('从业人员单位变更管理', () => {
     fireEvent.change(within(dialog()).getByPlaceholderText('如：已与新单位签订劳动合同'), { target: { value: '已签订劳动合同' } });
     const input = dialog().querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.setup({ applyAccept: false }).upload(input, new File([new Uint8Array(randomBytes(4096))], '放行函.pdf', { type: 'application/pdf' }));
-    await within(dialog()).findByRole('link', { name: '放行函.pdf' }, { timeout: 10_000 });
+    await within(dialog()).findByRole('link', { name: '放行函.pdf' });
 
     fireEvent.click(within(dialog()).getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(unitChangeCallsTo('post', '/unit-changes')).toHaveLength(1));

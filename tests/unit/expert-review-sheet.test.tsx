@@ -14,7 +14,6 @@ import { button } from './contentTestKit';
 
 
 const PATH = '/expert-review-sheet';
-const WAIT = { timeout: 8000 };
 
 /** The page at its address with `hash`, for someone without an account (no token stored). */
 function open(hash: string) {
@@ -34,7 +33,7 @@ function open(hash: string) {
 describe('专家评分', () => {
   it('shows the task’s essentials and sends the expert’s own sheet with the token', async () => {
     open(`#${VALID_LINK_TOKEN}`);
-    expect(await screen.findByText(/林慧敏 专家您好/, undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText(/林慧敏 专家您好/)).toBeInTheDocument();
     expect(screen.getByText('专家1')).toBeInTheDocument();
     expect(screen.getByText('城北化工园区有机更新及企业搬迁稳评（PJ-9）')).toBeInTheDocument();
     expect(screen.getByText('城北区人民政府')).toBeInTheDocument();
@@ -48,11 +47,11 @@ describe('专家评分', () => {
     const inputs = [...document.querySelectorAll<HTMLInputElement>('input[role="spinbutton"]')];
     expect(inputs.map((i) => i.value)).toEqual(['17', '22', '17', '17', '12']);
     [19, 23, 18, 17, 14].forEach((p, i) => fireEvent.change(inputs[i], { target: { value: String(p) } }));
-    await waitFor(() => expect(screen.getByTestId('sheet-total')).toHaveTextContent('91 / 100 分'), WAIT);
+    await waitFor(() => expect(screen.getByTestId('sheet-total')).toHaveTextContent('91 / 100 分'));
     fireEvent.click(screen.getByLabelText('通过'));
     fireEvent.change(screen.getByPlaceholderText('主要问题与修改建议'), { target: { value: '报告规范' } });
     fireEvent.click(button(document.body, '重新提交评分表'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/public/review-links/sheet')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/public/review-links/sheet')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/public/review-links/sheet')[0].body).toEqual({
       token: VALID_LINK_TOKEN,
       scores: [
@@ -66,26 +65,26 @@ describe('专家评分', () => {
       conclusion: 'pass',
     });
     // The page loads again and says what is on record now.
-    expect(await screen.findByText(/提交评分表（91 分）$/, undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText(/提交评分表（91 分）$/)).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/public/review-links/view')).toHaveLength(2);
   });
 
   it('a wrong or expired link gets the server’s one answer, and no form', async () => {
     open('#not-a-valid-token-but-long-enough-1234');
-    const refusal = await screen.findByText('无法打开评分表', undefined, WAIT);
+    const refusal = await screen.findByText('无法打开评分表');
     expect(within(refusal.closest('.ant-result') as HTMLElement).getByText('链接无效或已失效，请联系协会工作人员')).toBeInTheDocument();
     expect(document.querySelector('input[role="spinbutton"]')).toBeNull();
   });
 
   it('a link without its token says it is incomplete and asks nothing of the server', async () => {
     open('');
-    expect(await screen.findByText('链接不完整', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('链接不完整')).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/public/review-links/view')).toHaveLength(0);
   });
 
   it('a cut-off link (too short for a token) says it is incomplete, not the server\'s field rule', async () => {
     open('#abc123');
-    expect(await screen.findByText('链接不完整', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('链接不完整')).toBeInTheDocument();
     expect(screen.queryByText(/不能少于/)).toBeNull();
     expect(expertReviewCallsTo('post', '/public/review-links/view')).toHaveLength(0);
   });

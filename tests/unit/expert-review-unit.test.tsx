@@ -15,7 +15,6 @@ import { button, findDialog, renderPage, waitForRow } from './contentTestKit';
 
 
 const PATH = '/Manage/expert-review';
-const WAIT = { timeout: 8000 };
 /** Every name the mock's panels hold: none may reach a unit. */
 const EXPERT_NAMES = ['陈守仁', '林慧敏', '潘晓岚', '蒋立新', '方婷', '钟志强', '叶青', '郭建华', '曹文静', '彭海涛'];
 
@@ -35,7 +34,7 @@ function card(scope: HTMLElement, title: string): HTMLElement {
 
 async function openTask(id: string, account = superAdmin) {
   renderPage(<ExpertReviewPage />, `${PATH}?id=${id}`, account);
-  await waitFor(() => expect(lastDrawer().querySelector('.ant-drawer-title')?.textContent).toMatch(/^评审：/), WAIT);
+  await waitFor(() => expect(lastDrawer().querySelector('.ant-drawer-title')?.textContent).toMatch(/^评审：/));
 }
 
 function expectNoNames(scope: HTMLElement) {
@@ -46,7 +45,7 @@ function expectNoNames(scope: HTMLElement) {
 describe('项目评审 as a member unit', () => {
   it('lists its own projects’ reviews only, read only', async () => {
     renderPage(<ExpertReviewPage />, PATH, memberUnit);
-    await screen.findAllByText('地铁5号线二期工程稳评', undefined, WAIT);
+    await screen.findAllByText('地铁5号线二期工程稳评');
     expect(screen.getByText('共 2 条')).toBeInTheDocument();
     expect(screen.queryByText('农村集体经营性建设用地入市试点稳评')).toBeNull();
     expect(screen.queryByText('新建评审任务')).toBeNull();
@@ -67,7 +66,7 @@ describe('项目评审 as a member unit', () => {
     expect(() => button(drawer, '重新抽取')).toThrow();
     expectNoNames(drawer);
     fireEvent.click(button(drawer, '验证'));
-    expect(await within(drawer).findByText(/^验证一致/, undefined, WAIT)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/^验证一致/)).toBeInTheDocument();
     expect(expertReviewCallsTo('get', '/expert-draws/draw-rt-confirming-1/verify')).toHaveLength(1);
   });
 
@@ -90,7 +89,7 @@ describe('项目评审 as a member unit', () => {
     const modal = await findDialog(/评审结果提出意见$/);
     fireEvent.change(within(modal).getByPlaceholderText('对评审结论或专家意见的说明、异议'), { target: { value: '已按专家意见修改' } });
     fireEvent.click(button(modal, '提交意见'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/comment')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/comment')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/comment')[0].body).toEqual({ version: 9, comment: '已按专家意见修改' });
   });
 
@@ -101,7 +100,7 @@ describe('项目评审 as a member unit', () => {
     fireEvent.click(button(revision, '提交修改稿'));
     const modal = await findDialog(/^提交修改稿：/);
     fireEvent.click(button(modal, '提交修改稿'));
-    expect(await within(modal).findByText('请上传修改后的评估报告', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText('请上传修改后的评估报告')).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/revision')).toHaveLength(0);
   });
 });
@@ -116,10 +115,10 @@ describe('质量抽查 (staff with review:sample)', () => {
       const d = lastDrawer();
       if (!within(d).queryByText('a'.repeat(64))) throw new Error('not loaded');
       return d;
-    }, WAIT);
+    });
     expect(within(drawer).getByText(/农村集体经营性建设用地入市试点稳评/)).toBeInTheDocument();
     fireEvent.click(button(drawer, '验证本次抽查'));
-    expect(await within(drawer).findByText(/^验证一致/, undefined, WAIT)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/^验证一致/)).toBeInTheDocument();
     expect(expertReviewCallsTo('get', '/quality-samples/qs-1/verify')).toHaveLength(1);
   });
 
@@ -131,7 +130,7 @@ describe('质量抽查 (staff with review:sample)', () => {
       const d = lastDrawer();
       if (!within(d).queryByText('新建质量抽查')) throw new Error('not yet');
       return d;
-    }, WAIT);
+    });
     const date = document.getElementById('reviewOn') as HTMLInputElement;
     fireEvent.mouseDown(date);
     fireEvent.focus(date);
@@ -144,16 +143,16 @@ describe('质量抽查 (staff with review:sample)', () => {
       const el = document.querySelector<HTMLElement>('.ant-modal-confirm');
       if (!el) throw new Error('no question yet');
       return el;
-    }, WAIT);
+    });
     expect(question.textContent).toContain('确定进行质量抽查吗？');
     expect(expertReviewCallsTo('post', '/quality-samples')).toHaveLength(0);
     fireEvent.click(button(question, '抽取'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/quality-samples')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/quality-samples')).toHaveLength(1));
     const body = expertReviewCallsTo('post', '/quality-samples')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ sharePercent: 10, reviewOn: '2026-12-28', supervisor: '赵明', panelSize: 5, backupCount: 2 });
     expect(body.from).toMatch(/^\d{4}-01-01$/);
     expect(body).not.toHaveProperty('count');
     // The new record opens.
-    await waitFor(() => expect(lastDrawer().querySelector('.ant-drawer-title')?.textContent).toBe('质量抽查记录'), WAIT);
+    await waitFor(() => expect(lastDrawer().querySelector('.ant-drawer-title')?.textContent).toBe('质量抽查记录'));
   });
 });

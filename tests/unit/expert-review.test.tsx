@@ -16,7 +16,6 @@ import { button, renderPage, rowOf, waitForRow } from './contentTestKit';
 
 
 const PATH = '/Manage/expert-review';
-const WAIT = { timeout: 8000 };
 
 /**
  * A button by its text, which antd spaces when it has two characters ("验 证"). Found by a
@@ -49,7 +48,7 @@ function dialog(title: string | RegExp): HTMLElement {
 }
 
 async function findDialog(title: string | RegExp): Promise<HTMLElement> {
-  return waitFor(() => dialog(title), WAIT);
+  return waitFor(() => dialog(title));
 }
 
 /** The confirmation of antd's modal.confirm (or Popconfirm) now shown. */
@@ -58,13 +57,13 @@ async function confirmPopup(okLabel: string) {
     const el = [...document.querySelectorAll('.ant-popover:not(.ant-popover-hidden), .ant-modal-confirm')].at(-1);
     if (!el) throw new Error('no confirmation');
     return el as HTMLElement;
-  }, WAIT);
+  });
   fireEvent.click(button(popup, okLabel));
 }
 
 async function openTask(id: string, account = superAdmin) {
   renderPage(<ExpertReviewPage />, `${PATH}?id=${id}`, account);
-  await waitFor(() => expect(taskDrawer().querySelector('.ant-drawer-title')?.textContent).toMatch(/^评审：/), WAIT);
+  await waitFor(() => expect(taskDrawer().querySelector('.ant-drawer-title')?.textContent).toMatch(/^评审：/));
 }
 
 describe('评审管理: the list', () => {
@@ -87,19 +86,19 @@ describe('评审管理: the list', () => {
 
   it('sends the status filter and the sort to the list call', async () => {
     renderPage(<ExpertReviewPage />, `${PATH}?status=closed`, superAdmin);
-    await waitFor(() => expect(expertReviewCallsTo('get', '/review-tasks').some((c) => c.query.status === 'closed')).toBe(true), WAIT);
-    await waitFor(() => expect(screen.getByText('共 1 条')).toBeInTheDocument(), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('get', '/review-tasks').some((c) => c.query.status === 'closed')).toBe(true));
+    await waitFor(() => expect(screen.getByText('共 1 条')).toBeInTheDocument());
     // The sortable header (a fixed column makes the table render its header twice).
     fireEvent.click(screen.getAllByText('评审日期', { selector: '.ant-table-column-title' })[0]);
-    await waitFor(() => expect(expertReviewCallsTo('get', '/review-tasks').some((c) => c.query.sort === 'reviewOn,asc' && c.query.status === 'closed')).toBe(true), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('get', '/review-tasks').some((c) => c.query.sort === 'reviewOn,asc' && c.query.status === 'closed')).toBe(true));
   });
 
   it('an empty list says so; a failed one offers 重试', async () => {
     renderPage(<ExpertReviewPage />, `${PATH}?keyword=${encodeURIComponent('没有这个项目')}`, superAdmin);
-    expect(await screen.findByText('暂无评审任务', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('暂无评审任务')).toBeInTheDocument();
     server.use(answerHttpError('get', '/review-tasks', 500));
     fireEvent.click(document.querySelector('.ant-pro-table-list-toolbar .anticon-reload') as HTMLElement);
-    expect(await screen.findByText('数据加载失败', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('数据加载失败')).toBeInTheDocument();
     expect(button(document.body, '重试')).toBeInTheDocument();
   });
 });
@@ -116,10 +115,10 @@ describe('评审管理: 新建评审任务', () => {
       const d = taskDrawer();
       if (!within(d).queryByText('新建评审任务')) throw new Error('not yet');
       return d;
-    }, WAIT);
+    });
     // The form's own rules first: nothing is sent without a project and a supervisor.
     fireEvent.click(button(form, '保存'));
-    expect(await within(form).findByText('请选择已备案的项目', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(form).findByText('请选择已备案的项目')).toBeInTheDocument();
     expect(within(form).getByText('请输入监督人')).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/review-tasks')).toHaveLength(0);
 
@@ -129,7 +128,7 @@ describe('评审管理: 新建评审任务', () => {
       const el = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent?.startsWith('地铁5号线二期工程稳评'));
       if (!el) throw new Error('no option yet');
       return el as HTMLElement;
-    }, WAIT);
+    });
     fireEvent.click(option);
     // The review day, typed and confirmed with Enter as a keyboard user would.
     const date = document.getElementById('reviewOn') as HTMLInputElement;
@@ -141,7 +140,7 @@ describe('评审管理: 新建评审任务', () => {
     fireEvent.change(within(form).getByPlaceholderText('现场监督抽取的人员姓名'), { target: { value: '赵明' } });
     fireEvent.change(within(form).getByPlaceholderText('如：协会三楼会议室'), { target: { value: '协会三楼会议室' } });
     fireEvent.click(button(form, '保存'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/review-tasks')[0].body).toEqual({
       projectId: 'pj-1',
       reason: 'application',
@@ -156,7 +155,7 @@ describe('评审管理: 新建评审任务', () => {
       supervisor: '赵明',
       note: null,
     });
-    expect(await screen.findByText('评审任务已保存', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('评审任务已保存')).toBeInTheDocument();
   });
 });
 
@@ -168,9 +167,9 @@ describe('评审管理: the draw', () => {
     const modal = await findDialog(/^抽取专家：/);
     expect(within(modal).getByText('赵明')).toBeInTheDocument();
     fireEvent.click(button(modal, '抽取专家'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-awaiting/draw')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-awaiting/draw')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/review-tasks/rt-awaiting/draw')[0].body).toEqual({ version: 1 });
-    const seats = await waitFor(() => labelled(taskDrawer(), 'ul', '评审专家'), WAIT);
+    const seats = await waitFor(() => labelled(taskDrawer(), 'ul', '评审专家'));
     expect(seats.querySelectorAll('li')).toHaveLength(3);
     expect(within(seats).getByText('专家1（陈守仁）')).toBeInTheDocument();
     expect(labelled(taskDrawer(), 'ul', '备选专家')).toBeInTheDocument();
@@ -183,7 +182,7 @@ describe('评审管理: the draw', () => {
     fireEvent.click(button(taskDrawer(), '抽取专家'));
     const modal = await findDialog(/^抽取专家：/);
     fireEvent.click(button(modal, '抽取专家'));
-    expect(await within(modal).findByText(POOL_TOO_SMALL_MESSAGE, undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText(POOL_TOO_SMALL_MESSAGE)).toBeInTheDocument();
     expect(within(modal).getByText('未能抽取，未记录任何抽取结果')).toBeInTheDocument();
     fireEvent.click(button(modal, '取消'));
     expect(within(taskDrawer()).getByText('尚未抽取专家')).toBeInTheDocument();
@@ -195,26 +194,26 @@ describe('评审管理: the draw', () => {
     fireEvent.click(button(taskDrawer(), '重新抽取'));
     const modal = await findDialog(/^重新抽取：/);
     fireEvent.click(button(modal, '重新抽取'));
-    expect(await within(modal).findByText('请填写重新抽取原因', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText('请填写重新抽取原因')).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/review-tasks/rt-confirming/draw')).toHaveLength(0);
     fireEvent.change(within(modal).getByPlaceholderText(/评审时间调整/), { target: { value: '评审时间调整' } });
     fireEvent.click(button(modal, '重新抽取'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-confirming/draw')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-confirming/draw')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/review-tasks/rt-confirming/draw')[0].body).toEqual({ version: 3, reason: '评审时间调整' });
-    expect(await within(taskDrawer()).findByText(/^第 2 轮 · 重新抽取/, undefined, WAIT)).toBeInTheDocument();
+    expect(await within(taskDrawer()).findByText(/^第 2 轮 · 重新抽取/)).toBeInTheDocument();
   });
 
   it('the draw record groups the exclusions by reason and 验证 says it matches', async () => {
     await openTask('rt-confirming');
     fireEvent.click(button(taskDrawer(), '抽取记录'));
     const modal = await findDialog('抽取记录');
-    expect(await within(modal).findByText('停用：1 名', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText('停用：1 名')).toBeInTheDocument();
     expect(within(modal).getByText('申报的利害关系：1 名')).toBeInTheDocument();
     expect(within(modal).getByText('本年度评审已达上限：1 名')).toBeInTheDocument();
     expect(within(modal).getByText('d'.repeat(64))).toBeInTheDocument();
     expect(within(modal).getByText(/^专家库：可抽取 10 名，回避 3 名/)).toBeInTheDocument();
     fireEvent.click(button(modal, '验证本次抽取'));
-    expect(await within(modal).findByText(/^验证一致/, undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText(/^验证一致/)).toBeInTheDocument();
     expect(expertReviewCallsTo('get', '/expert-draws/draw-rt-confirming-1/verify')).toHaveLength(1);
   });
 });
@@ -227,15 +226,15 @@ describe('评审管理: answers, sheets, close', () => {
     fireEvent.click(button(second, '婉拒'));
     const modal = await findDialog('记录专家2（潘晓岚）婉拒');
     fireEvent.click(button(modal, '记录婉拒'));
-    expect(await within(modal).findByText('请选择婉拒原因', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText('请选择婉拒原因')).toBeInTheDocument();
     fireEvent.click(within(modal).getByText('时间冲突'));
     fireEvent.change(within(modal).getByPlaceholderText(/当天已有其他评审安排/), { target: { value: '外地出差' } });
     fireEvent.click(button(modal, '记录婉拒'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-confirming/responses')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-confirming/responses')).toHaveLength(1));
     const sent = expertReviewCallsTo('post', '/review-tasks/rt-confirming/responses')[0].body as { seatId: string; answer: string; reason: string; version: number };
     expect(sent).toMatchObject({ answer: 'declined', reason: '时间冲突：外地出差', version: 3 });
     // The first backup (钟志强) now holds seat 2, waiting for an answer; 潘晓岚 is among the ended seats.
-    await waitFor(() => expect(within(labelled(taskDrawer(), 'ul', '评审专家')).getByText('专家2（钟志强）')).toBeInTheDocument(), WAIT);
+    await waitFor(() => expect(within(labelled(taskDrawer(), 'ul', '评审专家')).getByText('专家2（钟志强）')).toBeInTheDocument());
     expect(within(labelled(taskDrawer(), 'ul', '已结束的席位')).getByText(/潘晓岚/)).toBeInTheDocument();
   });
 
@@ -248,11 +247,11 @@ describe('评审管理: answers, sheets, close', () => {
     const inputs = [...modal.querySelectorAll<HTMLInputElement>('input[role="spinbutton"]')];
     expect(inputs).toHaveLength(5);
     points.forEach((p, i) => fireEvent.change(inputs[i], { target: { value: String(p) } }));
-    await waitFor(() => expect(within(modal).getByTestId('sheet-total')).toHaveTextContent('85 / 100 分'), WAIT);
+    await waitFor(() => expect(within(modal).getByTestId('sheet-total')).toHaveTextContent('85 / 100 分'));
     fireEvent.click(within(modal).getByLabelText('修改后通过'));
     fireEvent.change(within(modal).getByPlaceholderText('主要问题与修改建议'), { target: { value: '补充调查样本' } });
     fireEvent.click(button(modal, '保存评分表'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')[0].body).toMatchObject({
       version: 6,
       conclusion: 'revise',
@@ -265,7 +264,7 @@ describe('评审管理: answers, sheets, close', () => {
         { criterion: 'report', points: 12 },
       ],
     });
-    expect(await within(taskDrawer()).findByText('评分表（2/3）', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(taskDrawer()).findByText('评分表（2/3）')).toBeInTheDocument();
   });
 
   it('a sheet needs every criterion; a point over a criterion’s maximum is held at the maximum', async () => {
@@ -280,13 +279,13 @@ describe('评审管理: answers, sheets, close', () => {
     });
     fireEvent.click(within(modal).getByLabelText('通过'));
     fireEvent.click(button(modal, '保存评分表'));
-    expect(await within(modal).findByText('请给「报告规范与结论明确」打分', undefined, WAIT)).toBeInTheDocument();
+    expect(await within(modal).findByText('请给「报告规范与结论明确」打分')).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')).toHaveLength(0);
-    await waitFor(() => expect(inputs[0].value).toBe('20'), WAIT);
+    await waitFor(() => expect(inputs[0].value).toBe('20'));
     fireEvent.change(inputs[4], { target: { value: '15' } });
-    await waitFor(() => expect(within(modal).getByTestId('sheet-total')).toHaveTextContent('95 / 100 分'), WAIT);
+    await waitFor(() => expect(within(modal).getByTestId('sheet-total')).toHaveTextContent('95 / 100 分'));
     fireEvent.click(button(modal, '保存评分表'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')).toHaveLength(1));
     const body = expertReviewCallsTo('post', '/review-tasks/rt-scoring/sheets')[0].body as { scores: { criterion: string; points: number }[] };
     expect(body.scores[0]).toEqual({ criterion: 'procedure', points: 20 });
   });
@@ -301,7 +300,7 @@ describe('评审管理: answers, sheets, close', () => {
       const input = modal.querySelector<HTMLInputElement>('input[aria-label="评分链接"]');
       if (!input) throw new Error('no link yet');
       return input;
-    }, WAIT);
+    });
     expect(address.value).toMatch(/\/expert-review-sheet#[A-Za-z0-9_-]{20,}$/);
     expect(within(modal).getByText('链接已生成，评审结束前有效')).toBeInTheDocument();
     expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/links')[0].body).toMatchObject({ seatId: 'rt-scoring-s1-1', version: 6 });
@@ -325,17 +324,17 @@ describe('评审管理: answers, sheets, close', () => {
       const el = document.querySelector<HTMLElement>('.ant-modal-confirm');
       if (!el) throw new Error('no question yet');
       return el;
-    }, WAIT);
+    });
     expect(within(question).getByText(/结束后按评分规则计算评审得分和结论/)).toBeInTheDocument();
     // Nothing is sent before the answer.
     expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/close')).toHaveLength(0);
     await confirmPopup('结束评审');
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/close')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-scoring/close')).toHaveLength(1));
     const result = await waitFor(() => {
       const card = [...taskDrawer().querySelectorAll('.ant-card')].find((c) => c.querySelector('.ant-card-head-title')?.textContent === '评审结果');
       if (!card) throw new Error('no result yet');
       return card as HTMLElement;
-    }, WAIT);
+    });
     expect(within(result).getByText('80 分')).toBeInTheDocument();
     expect(within(result).getByText('通过')).toBeInTheDocument();
   });
@@ -349,7 +348,7 @@ describe('评审管理: answers, sheets, close', () => {
     fireEvent.click(stars[3]);
     fireEvent.change(within(modal).getAllByPlaceholderText('评价说明（选填）')[0], { target: { value: '意见中肯' } });
     fireEvent.click(button(modal, '保存评价'));
-    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/ratings')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/ratings')).toHaveLength(1));
     expect(expertReviewCallsTo('post', '/review-tasks/rt-closed/ratings')[0].body).toEqual({
       version: 9,
       ratings: [{ seatId: 'rt-closed-s1-1', rating: 4, comment: '意见中肯' }],

@@ -67,7 +67,7 @@ describe('FileUpload', () => {
     const { input, user, values } = setup();
     const hashing = watchTexts(/校验中 \d+%/);
     await user.upload(input, fileOf(bytes, '资质证书.pdf'));
-    const link = await screen.findByRole('link', { name: '资质证书.pdf' }, { timeout: 10_000 });
+    const link = await screen.findByRole('link', { name: '资质证书.pdf' });
     expect(link.getAttribute('href')).toMatch(/\/api\/v1\/file\/view\//);
     // 5 MB in 2 MB chunks: 0%, 33%, 66% (React may batch some of them away), then done.
     expect(hashing).toContain('校验中 0%');

@@ -160,7 +160,7 @@ describe('layout switch', () => {
     renderAt('/Manage/staging?page=2');
     // The first /Manage render of this file imports the lazy back-office layout, which took over
     // findBy's default second once on a busy two-core machine.
-    const where = new URL((await screen.findByTestId('where', {}, { timeout: 10_000 })).textContent ?? '', 'http://x');
+    const where = new URL((await screen.findByTestId('where')).textContent ?? '', 'http://x');
     expect(where.pathname).toBe('/login');
     expect(where.searchParams.get('authType')).toBe('1');
     expect(where.searchParams.get('redirect')).toBe('/Manage/staging?page=2');
@@ -237,12 +237,12 @@ describe('back office', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入新密码'), { target: { value: 'short' } });
     fireEvent.change(screen.getByPlaceholderText('请再次输入新密码'), { target: { value: 'other' } });
     // Validation and the toast's antd module (src/request/staticFeedback.ts) may take over a second on a loaded machine.
-    expect(await screen.findByText('密码长度应为8至64位', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('密码长度应为8至64位')).toBeInTheDocument();
     expect(await screen.findByText('两次输入的新密码不一致')).toBeInTheDocument();
 
     fireEvent.change(screen.getByPlaceholderText('请输入新密码'), { target: { value: 'Harbor-Lamp-2026' } });
     fireEvent.change(screen.getByPlaceholderText('请再次输入新密码'), { target: { value: 'Harbor-Lamp-2026' } });
     fireEvent.click(screen.getByText('确 定'));
-    expect(await screen.findByText('密码修改成功，下次登录请使用新密码', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('密码修改成功，下次登录请使用新密码')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { fullPage } from '@/components/fullPageNavigation';
 import LoginPage from '@/pages/login';
 import { loginTarget, safeRedirect } from '@/components/session/loginTarget';
-import { getCurrentUser, getToken } from '@/storage';
+import { getCurrentUser, getToken, readLoginNotice, rememberLoginNotice } from '@/storage';
 import { LOGIN_FAILED_MESSAGE, memberUnit, practitioner, superAdmin } from '../../mock';
 
 let go: Mock<(url: string) => void>;
@@ -46,6 +46,16 @@ describe('login page', () => {
   ])('%s shows %s', (search, title) => {
     renderLogin(search);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it('says why the last session ended until the person logs in, once', () => {
+    rememberLoginNotice('token无效或已过期，请重新登录');
+    const { unmount } = renderLogin('?authType=1');
+    expect(screen.getByRole('status')).toHaveTextContent('token无效或已过期，请重新登录');
+    expect(readLoginNotice()).toBeUndefined();
+    unmount();
+    renderLogin('?authType=1');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('offers the other kinds of login and the registration guide', () => {

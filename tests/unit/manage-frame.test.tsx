@@ -18,7 +18,6 @@ import { practitioner, superAdmin } from '../../mock';
 
 const state: { current: InitialState } = { current: { name: APP_NAME } };
 /** The back office's frame loads lazily (its own chunk): the first look waits for it. */
-const LOADED = { timeout: 10_000 };
 
 vi.mock('@umijs/max', async (importOriginal) => {
   const actual = await importOriginal<typeof UmiMax>();
@@ -65,7 +64,7 @@ describe('the header', () => {
   it('names the person the account stands for, with their unit in the account menu, not the login', async () => {
     const user: CurrentUser = { ...practitioner.user, name: '张明远', unitName: '正衡社会稳定风险评估咨询有限公司' };
     renderAt('/Manage/staging', user);
-    const button = await screen.findByLabelText('账号菜单', undefined, LOADED);
+    const button = await screen.findByLabelText('账号菜单');
     expect(within(button).getByText('张明远')).toBeInTheDocument();
     expect(within(button).queryByText(user.loginAccount)).toBeNull();
     fireEvent.click(button);
@@ -81,13 +80,13 @@ describe('a page’s heading', () => {
       </ManagePageContainer>
     );
     const { unmount } = renderAt('/Manage/employee-management', practitioner.user, page);
-    const title = await screen.findByText('从业人员管理', { selector: '.ant-page-header-heading-title' }, LOADED);
+    const title = await screen.findByText('从业人员管理', { selector: '.ant-page-header-heading-title' });
     const heading = title.closest('.ant-page-header-heading') as HTMLElement;
     expect(within(heading).getByText(/^我的从业信息/)).toBeInTheDocument();
     unmount();
 
     renderAt('/Manage/employee-management', superAdmin.user, page);
-    const staffTitle = await screen.findByText('从业人员管理', { selector: '.ant-page-header-heading-title' }, LOADED);
+    const staffTitle = await screen.findByText('从业人员管理', { selector: '.ant-page-header-heading-title' });
     expect(within(staffTitle.closest('.ant-page-header-heading') as HTMLElement).queryByText(/^我的/)).toBeNull();
   });
 });
@@ -95,7 +94,7 @@ describe('a page’s heading', () => {
 describe('the side menu', () => {
   it('keeps the system’s pages in 系统管理, apart from the business ones, opened where one of them is', async () => {
     const { unmount } = renderAt('/Manage/staging', superAdmin.user);
-    await screen.findByText('页面正文', undefined, LOADED);
+    await screen.findByText('页面正文');
     const business = within(sideMenu());
     expect(business.getByText('系统管理')).toBeInTheDocument();
     expect(business.getByText('业务审核管理')).toBeInTheDocument();
@@ -104,14 +103,14 @@ describe('the side menu', () => {
     unmount();
 
     renderAt('/Manage/user-management', superAdmin.user);
-    await screen.findByText('页面正文', undefined, LOADED);
+    await screen.findByText('页面正文');
     const group = within(sideMenu()).getByText('系统管理').closest('li.ant-menu-submenu') as HTMLElement;
     for (const title of ['用户管理', '权限管理', '审计日志', '在线用户']) expect(within(group).getByText(title)).toBeInTheDocument();
   });
 
   it('opens 证书预览, a page of its own, in a new tab', async () => {
     renderAt('/Manage/staging', superAdmin.user);
-    await screen.findByText('页面正文', undefined, LOADED);
+    await screen.findByText('页面正文');
     const link = within(sideMenu()).getByText('证书预览').closest('a');
     expect(link?.getAttribute('href')).toBe('/certificate-view');
     expect(link?.getAttribute('target')).toBe('_blank');

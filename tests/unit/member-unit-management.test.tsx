@@ -141,7 +141,7 @@ describe('会员单位管理', () => {
         </MemoryRouter>
       </App>,
     );
-    expect(await screen.findByText('查看本单位从业人员', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('查看本单位从业人员')).toBeInTheDocument();
     expect(navigation.setUnitId).toHaveBeenCalledWith(FIXTURE_UNIT_ID);
     expect(navigation.setBreadcrumb).toHaveBeenCalledWith([{ breadcrumbName: FIXTURE_UNIT_NAME }]);
     expect(screen.getByText('查看本单位从业人员').closest('a')?.getAttribute('href')).toBe(`/Manage/employee-management?unitId=${FIXTURE_UNIT_ID}`);

@@ -17,7 +17,7 @@ const NEW_NAME = '示例社会风险评估咨询股份有限公司';
 
 async function openPage() {
   renderPage(<MemberInfoPage />, '/Manage/memberInfo', memberUnit);
-  await screen.findByText('已通过入会审核', undefined, { timeout: 5000 });
+  await screen.findByText('已通过入会审核');
 }
 
 async function openEdit() {
@@ -39,7 +39,7 @@ describe('单位信息管理', () => {
     expect(screen.getByText('有效')).toBeInTheDocument();
     expect(screen.getByText('入会申请 · 已通过')).toBeInTheDocument();
     // Listed with its preview link once /file/preview answers.
-    expect(await screen.findByRole('link', { name: storedFile.name }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: storedFile.name })).toBeInTheDocument();
     expect(screen.getByText('资质文件')).toBeInTheDocument();
     expect(screen.queryByText('变更审核中')).toBeNull();
     // The key fields say that their change goes to review.
@@ -55,7 +55,7 @@ describe('单位信息管理', () => {
 
     await waitFor(() => expect(putCalls()).toHaveLength(1));
     expect(putCalls()[0].body).toMatchObject({ name: NEW_NAME, creditCode: '91330106MA2CJ7K52K', contactPerson: '张联络', version: 3 });
-    const alert = (await screen.findByText('变更审核中', undefined, { timeout: 5000 })).closest('.ant-alert') as HTMLElement;
+    const alert = (await screen.findByText('变更审核中')).closest('.ant-alert') as HTMLElement;
     expect(within(alert).getByText(FIXTURE_UNIT_NAME)).toBeInTheDocument();
     expect(within(alert).getByText(NEW_NAME)).toBeInTheDocument();
     // The record still shows the approved name; the history has the change under review.
@@ -94,7 +94,7 @@ describe('单位信息管理', () => {
   it('a rejected registration shows the reason and is resubmitted', async () => {
     setMemberInfoRecord({ status: 'rejected', rejectReason: '未提交业绩案例', memberNo: null, joinDate: null, validUntil: null, certificate: null });
     renderPage(<MemberInfoPage />, '/Manage/memberInfo', memberUnit);
-    expect(await screen.findByText('入会申请已驳回', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('入会申请已驳回')).toBeInTheDocument();
     expect(screen.getByText('驳回原因：未提交业绩案例')).toBeInTheDocument();
     expect(screen.getByText('通过入会审核后颁发会员证书')).toBeInTheDocument();
     // Before approval nothing is vouched for: no review note on the key fields.
@@ -102,7 +102,7 @@ describe('单位信息管理', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '修改后重新提交' }));
     fireEvent.click(await screen.findByRole('button', { name: '重新提交' }));
-    expect(await screen.findByText('入会申请待审核', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('入会申请待审核')).toBeInTheDocument();
     expect(memberInfoCalls.some((c) => c.method === 'POST' && c.path.endsWith('/member-units/mine/resubmit'))).toBe(true);
     expect(memberInfoDb.record.status).toBe('pending');
   });
@@ -126,9 +126,9 @@ describe('单位信息管理', () => {
   it('says that a failed load failed, with 重试', async () => {
     server.use(answerEnvelope('get', '/member-units/mine', failure(10, '服务器内部错误'), 500));
     renderPage(<MemberInfoPage />, '/Manage/memberInfo', memberUnit);
-    expect(await screen.findByText('单位信息加载失败', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('单位信息加载失败')).toBeInTheDocument();
     server.resetHandlers();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
-    expect(await screen.findByText('已通过入会审核', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('已通过入会审核')).toBeInTheDocument();
   });
 });

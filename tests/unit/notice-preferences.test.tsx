@@ -17,7 +17,7 @@ const itemOf = (name: string) => screen.getByText(name).closest('.ant-list-item'
 describe('个人中心 › 通知设置', () => {
   it('lists the notices as mandatory or optional, and turns optional e-mails off and on', async () => {
     renderPage(<ProfilePage />, '/Manage/profile', memberUnit);
-    fireEvent.click(await screen.findByRole('tab', { name: '通知设置' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('tab', { name: '通知设置' }));
     await screen.findByText('接收邮箱：c***@example.cn');
     expect(within(itemOf('年检截止前 7 天提醒')).getByText('必要通知，始终发送')).toBeInTheDocument();
     expect(within(itemOf('证书到期前 60 天提醒')).getByText('可退订')).toBeInTheDocument();

@@ -34,7 +34,7 @@ const templatesTable = () => screen.getByText('通知模板').closest('.ant-card
 /** The row of the rules' table that names this rule. */
 async function ruleRow(name: string): Promise<HTMLElement> {
   // Its template may carry the same name in the same row.
-  const [cell] = await within(rulesTable()).findAllByText(name, undefined, { timeout: 5000 });
+  const [cell] = await within(rulesTable()).findAllByText(name);
   return cell.closest('tr') as HTMLElement;
 }
 
@@ -48,7 +48,6 @@ async function openRule(name: string) {
 const save = () => fireEvent.click(within(drawer()).getByText('保 存'));
 
 /** A loaded machine (other suites, a build) may take seconds per drawer: wait as long. */
-const SLOW = { timeout: 5000 };
 
 describe('通知设置', () => {
   it('edits a dated rule: days, channels and mandatory go to the server with the version read', async () => {
@@ -77,7 +76,7 @@ describe('通知设置', () => {
     });
     await waitFor(async () => expect(within(await ruleRow('证书到期前 60 天提醒')).getByText('到期前 90 天')).toBeInTheDocument());
     expect(within(await ruleRow('证书到期前 60 天提醒')).getByText('必要通知')).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('an event rule has no days and sends none', async () => {
     await openRule('评审专家抽取通知');
@@ -105,33 +104,33 @@ describe('通知设置', () => {
 
   it('edits a template with its placeholders shown; an unknown placeholder is refused in the server words', async () => {
     renderPage(<NoticeSettingsPage />, PATH);
-    await within(templatesTable()).findByText('证书到期提醒', undefined, { timeout: 5000 });
+    await within(templatesTable()).findByText('证书到期提醒');
     fireEvent.click(screen.getByRole('button', { name: '编辑模板「证书到期提醒」' }));
     await screen.findByText('编辑通知模板', { selector: '.ant-drawer-title' });
-    await waitFor(() => expect(within(drawer()).getByText('{{validUntil}}')).toBeInTheDocument(), SLOW);
+    await waitFor(() => expect(within(drawer()).getByText('{{validUntil}}')).toBeInTheDocument());
     expect(within(drawer()).getByText('{{associationName}}')).toBeInTheDocument();
     const subject = within(field('标题')).getByRole('textbox');
     fireEvent.change(subject, { target: { value: '证书将于 {{validUntil}} 到期：{{projectName}}' } });
     save();
-    expect(await within(drawer()).findByText(/占位符 \{\{projectName\}\} 不可用/, undefined, SLOW)).toBeInTheDocument();
+    expect(await within(drawer()).findByText(/占位符 \{\{projectName\}\} 不可用/)).toBeInTheDocument();
     fireEvent.change(subject, { target: { value: '您的{{certificateKind}}将于 {{validUntil}} 到期' } });
     fireEvent.change(within(field('短信模板编号')).getByRole('textbox'), { target: { value: 'SMS_100200300' } });
     save();
-    await waitFor(() => expect(notificationCallsTo('put', '/notice-templates/tpl-cert')).toHaveLength(2), SLOW);
+    await waitFor(() => expect(notificationCallsTo('put', '/notice-templates/tpl-cert')).toHaveLength(2));
     expect(notificationCallsTo('put', '/notice-templates/tpl-cert')[1].body).toMatchObject({
       subject: '您的{{certificateKind}}将于 {{validUntil}} 到期',
       smsTemplateCode: 'SMS_100200300',
       smsParams: ['holderName', 'validUntil'],
       version: 0,
     });
-    await waitFor(() => expect(within(templatesTable()).getByText('您的{{certificateKind}}将于 {{validUntil}} 到期')).toBeInTheDocument(), SLOW);
-  }, 60_000);
+    await waitFor(() => expect(within(templatesTable()).getByText('您的{{certificateKind}}将于 {{validUntil}} 到期')).toBeInTheDocument());
+  });
 
   it('立即检查 runs the scan and says what it found in the server words', async () => {
     renderPage(<NoticeSettingsPage />, PATH);
     await ruleRow('证书到期前 60 天提醒');
     fireEvent.click(screen.getByRole('button', { name: /立即检查/ }));
-    expect(await screen.findByText(/^已检查 \d+ 条规则，没有新的到期通知$/, undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/^已检查 \d+ 条规则，没有新的到期通知$/)).toBeInTheDocument();
     expect(notificationCallsTo('post', '/notice-rules/scan')).toHaveLength(1);
   });
 

@@ -44,9 +44,9 @@ describe('PasswordRules', () => {
 
   it('says when a password is common, and when it is not', async () => {
     const { rerender } = render(<PasswordRules password="Password123!" loginAccount="zhangsan" />);
-    expect(await screen.findByText(PASSWORD_MESSAGES.common, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(PASSWORD_MESSAGES.common)).toBeInTheDocument();
     rerender(<PasswordRules password="Harbor-Lamp-2026" loginAccount="zhangsan" />);
-    expect(await screen.findByText('不是常见密码', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('不是常见密码')).toBeInTheDocument();
     expect(screen.queryByText(PASSWORD_MESSAGES.common)).toBeNull();
   });
 });
@@ -74,7 +74,7 @@ describe('strongPasswordRule', () => {
     render(<RuleForm account="zhangsan" />);
     fireEvent.change(screen.getByLabelText('新密码'), { target: { value: password } });
     fireEvent.click(screen.getByRole('button', { name: '提 交' }));
-    expect(await screen.findByText(message, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('accepts a strong password', async () => {

@@ -92,7 +92,7 @@ describe('业绩案例管理', () => {
 
   it('?id= opens the case with its reason and state', async () => {
     renderPage(<PerformanceCasePage />, `${PATH}?id=cs-3`, superAdmin);
-    await screen.findByText('业绩案例：招商推介会风险评估', undefined, { timeout: 5000 });
+    await screen.findByText('业绩案例：招商推介会风险评估');
     expect(within(drawer()).getByText('不属于稳评业绩')).toBeInTheDocument();
     expect(within(drawer()).getByText('暂无审核记录')).toBeInTheDocument();
   });

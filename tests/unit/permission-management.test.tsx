@@ -34,7 +34,7 @@ function holding(...codes: string[]): FixtureAccount {
 }
 
 async function openDrawer(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-drawer-title' }, { timeout: 5000 });
+  const heading = await screen.findByText(title, { selector: '.ant-drawer-title' });
   return heading.closest('.ant-drawer') as HTMLElement;
 }
 

@@ -171,7 +171,7 @@ describe('项目管理', () => {
 
   it('?id= opens the project with its members, report and review history; closing clears it', async () => {
     renderPage(<ProjectManagementPage />, `${PATH}?id=pj-1`, superAdmin);
-    await screen.findByText('项目：地铁5号线二期工程稳评', undefined, { timeout: 5000 });
+    await screen.findByText('项目：地铁5号线二期工程稳评');
     const panel = drawer();
     expect(within(panel).getByText('负责人')).toBeInTheDocument();
     expect(within(panel).getByText('李评估')).toBeInTheDocument();

@@ -4,7 +4,7 @@
  * 朗读 button reads with speechSynthesis in zh-CN and becomes 停止.
  */
 import { App } from 'antd';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import DetailPage from '@/pages/FrontPage/detail';
 import MemberUnitDetailPage from '@/pages/FrontPage/member-unit/$id';
 import ContactPage from '@/pages/FrontPage/Contact';
 import { answerNetworkError, OFFLINE_ARTICLE_ID, publicCalls, publicSitePageHandler, server } from '../../mock';
+import { noticesShown } from './toasts';
 
 function renderAt(url: string, path: string, page: ReactElement) {
   return render(
@@ -26,7 +27,6 @@ function renderAt(url: string, path: string, page: ReactElement) {
   );
 }
 
-const toasts = () => document.querySelectorAll('.ant-message-notice, .ant-notification-notice');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,7 +63,7 @@ describe('article and notice', () => {
     expect(screen.getByText('返回首页').getAttribute('href')).toBe('/');
     expect(screen.getByText('站内搜索').getAttribute('href')).toBe('/FrontPage/search');
     await new Promise((r) => setTimeout(r, 50));
-    expect(toasts()).toHaveLength(0);
+    expect(noticesShown()).toEqual([]);
     expect(document.title).toContain('内容不存在或已下线');
   });
 
@@ -72,7 +72,7 @@ describe('article and notice', () => {
     expect(await screen.findByText('内容不存在或已下线')).toBeInTheDocument();
     expect(screen.getByText('查看通知公告').getAttribute('href')).toBe('/FrontPage/notice');
     expect(publicCalls).toContain('/public/notices/nope');
-    expect(toasts()).toHaveLength(0);
+    expect(noticesShown()).toEqual([]);
   });
 
   it('a network failure is not called "gone": it offers to try again', async () => {
@@ -191,6 +191,6 @@ describe('site pages and member units', () => {
     renderAt('/FrontPage/member-unit/unit-x', '/FrontPage/member-unit/:id', <MemberUnitDetailPage />);
     expect(await screen.findByRole('heading', { level: 1, name: '会员单位不存在或未公开' })).toBeInTheDocument();
     expect(screen.getByText('查看会员之窗').getAttribute('href')).toBe('/FrontPage/member-unit');
-    await waitFor(() => expect(toasts()).toHaveLength(0));
+    expect(noticesShown()).toEqual([]);
   });
 });

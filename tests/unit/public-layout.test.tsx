@@ -123,7 +123,7 @@ describe('the frame', () => {
     expect(screen.queryByRole('navigation', { name: '网站栏目（菜单）' })).toBeNull();
     await user.click(button);
     // The drawer's code loads on first use; on a busy machine that has taken seconds.
-    const nav = await screen.findByRole('navigation', { name: '网站栏目（菜单）' }, { timeout: 10_000 });
+    const nav = await screen.findByRole('navigation', { name: '网站栏目（菜单）' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     // The current page is the marked entry.
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('协会简介');

@@ -89,7 +89,7 @@ describe('the header', () => {
     renderLayout('/FrontPage/notice');
     await user.click(screen.getByRole('button', { name: '打开栏目菜单' }));
     // The drawer's code loads on first use; on a busy machine that has taken seconds.
-    const columns = await screen.findByRole('navigation', { name: '网站栏目（菜单）' }, { timeout: 10_000 });
+    const columns = await screen.findByRole('navigation', { name: '网站栏目（菜单）' });
     const notice = within(columns).getByRole('link', { name: '通知公告' });
     expect(notice).toHaveAttribute('href', '/FrontPage/notice');
     expect(notice).toHaveAttribute('aria-current', 'page');

@@ -36,7 +36,7 @@ describe('accounts', () => {
       message: LOGIN_FAILED_MESSAGE,
     });
     // The toast's antd module loads with the first toast (src/request/staticFeedback.ts): allow for that.
-    expect(await screen.findByText(LOGIN_FAILED_MESSAGE, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(LOGIN_FAILED_MESSAGE)).toBeInTheDocument();
   });
 
   it('logout ends the session on the server', async () => {
@@ -131,6 +131,6 @@ describe('downloads', () => {
       message: '文件不存在',
       url: '/api/v1/file/download/missing',
     });
-    expect(await screen.findByText('文件不存在', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('文件不存在')).toBeInTheDocument();
   });
 });

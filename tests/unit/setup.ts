@@ -10,11 +10,13 @@
  *   app's base URL, token header and error handling, and `history` exists (browser type);
  * - the msw server of mock/ (unhandled /api calls fail the test), reset after each test;
  * - localStorage cleared, the URL back at '/', antd toasts and notifications removed;
+ * - every toast and notification recorded as it shows (./toasts.ts): a test checks the record,
+ *   which a slow machine cannot make it miss;
  * - DOM gaps antd needs: matchMedia, ResizeObserver, getComputedStyle with a pseudo element;
  * - antd's CSS-in-JS rules kept out of the DOM's CSS parser (see below).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { ConfigProvider, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createHistory } from '@@/core/history';
@@ -24,11 +26,13 @@ import { createPluginManager } from '@@/core/plugin';
 import '@/request/staticFeedback';
 import { resetMockState } from '../../mock/handlers';
 import { server } from '../../mock/server';
+import { CONDITION_WAIT_MS } from '../waits';
+import { startRecordingToasts } from './toasts';
 
-// findBy…/waitFor wait 5 s, not Testing Library's 1 s: with the three suites sharing two cores,
-// a drawer that loads its record and a sub-list has taken longer than 1 s (a unit test failed
-// that way in CI); a test that passes never waits the extra time.
-configure({ asyncUtilTimeout: 5000 });
+// findBy…/waitFor wait for their condition as long as every other wait (tests/waits.ts), not
+// Testing Library's 1 s: a test that passes never waits the extra time, and a slow or loaded
+// machine only makes it wait longer.
+configure({ asyncUtilTimeout: CONDITION_WAIT_MS });
 
 /* ---------- the screen, and what the DOM lacks ---------- */
 
@@ -90,18 +94,20 @@ beforeAll(() => {
 
 beforeEach(() => {
   window.localStorage.clear();
+  // Toasts come and go; the test asks the record of them (./toasts.ts).
+  startRecordingToasts();
 });
 
-/** antd closes static notices asynchronously: wait (up to 1 s) until they are gone. */
+/** antd closes static notices asynchronously: wait until they are gone. */
 async function removeNotices() {
   // Only when some were shown: destroy() would otherwise mount antd's holder now and let
   // React render after the test environment is gone ("window is not defined").
   if (!document.querySelector('.ant-message-notice, .ant-notification-notice')) return;
   message.destroy();
   notification.destroy();
-  for (let i = 0; i < 50 && document.querySelector('.ant-message-notice, .ant-notification-notice'); i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(() => {
+    if (document.querySelector('.ant-message-notice, .ant-notification-notice')) throw new Error('提示尚未关闭');
+  });
 }
 
 afterEach(async () => {

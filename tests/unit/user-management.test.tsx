@@ -165,18 +165,18 @@ describe('用户管理: the form', () => {
   it('refuses a login account with other characters, before any call', async () => {
     await openList();
     fireEvent.click(screen.getByText('新建用户'));
-    await screen.findByText('新建用户', { selector: '.ant-drawer-title' }, { timeout: 5000 });
+    await screen.findByText('新建用户', { selector: '.ant-drawer-title' });
     fireEvent.change(document.getElementById('loginAccount') as HTMLInputElement, { target: { value: '张三' } });
     fireEvent.change(document.getElementById('name') as HTMLInputElement, { target: { value: '张三' } });
     fireEvent.click(screen.getByText('保 存'));
-    expect(await screen.findByText('登录账号只能包含字母、数字和 _ . @ -', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('登录账号只能包含字母、数字和 _ . @ -')).toBeInTheDocument();
     expect(usersCallsTo('post', '/users')).toHaveLength(0);
   });
 
   it('creates a staff account with its roles and shows the generated password once', async () => {
     await openList();
     fireEvent.click(screen.getByText('新建用户'));
-    const drawer = (await screen.findByText('新建用户', { selector: '.ant-drawer-title' }, { timeout: 5000 })).closest('.ant-drawer') as HTMLElement;
+    const drawer = (await screen.findByText('新建用户', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement;
     fireEvent.change(document.getElementById('loginAccount') as HTMLInputElement, { target: { value: 'lisi' } });
     fireEvent.change(document.getElementById('name') as HTMLInputElement, { target: { value: '李四' } });
     await pick(drawer, '请选择角色（决定可见的菜单和可做的操作）', '审核员');
@@ -202,7 +202,7 @@ describe('用户管理: the form', () => {
   it('edits a unit account: its unit shows, no roles are offered or sent, the version goes along', async () => {
     await openList();
     fireEvent.click(within(rowOf('unit')).getByText('编辑'));
-    const drawer = (await screen.findByText('编辑用户', { selector: '.ant-drawer-title' }, { timeout: 5000 })).closest('.ant-drawer') as HTMLElement;
+    const drawer = (await screen.findByText('编辑用户', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement;
     await waitFor(() => expect((document.getElementById('name') as HTMLInputElement).value).toBe('张联络'));
     expect(within(drawer).getByText(FIXTURE_UNIT_NAME)).toBeInTheDocument();
     expect(within(drawer).queryByText('角色')).toBeNull();

@@ -3,14 +3,15 @@
  * (React and CSS, antd's look: no antd to download before a member can log in). After a
  * successful login the app loads afresh so that getInitialState reads the new user.
  */
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@umijs/max';
 import { AUTH_TYPE_TITLES, AUTH_TYPES, AuthType, parseAuthType } from '@common/permissions';
 import { login } from '@/services/user';
-import { saveCurrentUser, setToken } from '@/storage';
+import { forgetLoginNotice, readLoginNotice, saveCurrentUser, setToken } from '@/storage';
 import { fullPage } from '@/components/fullPageNavigation';
 import { Icon, type IconShape } from '@/components/PublicContent/icons/Icon';
 import CLOSE_CIRCLE_FILLED_ICON from '@/components/PublicContent/icons/close-circle-filled';
+import INFO_CIRCLE_FILLED_ICON from '@/components/PublicContent/icons/info-circle-filled';
 import EYE_ICON from '@/components/PublicContent/icons/eye';
 import EYE_INVISIBLE_ICON from '@/components/PublicContent/icons/eye-invisible';
 import LOADING_ICON from '@/components/PublicContent/icons/loading';
@@ -96,6 +97,12 @@ export default function LoginPage() {
   const authType = parseAuthType(params.get('authType')) ?? AuthType.Staff;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
+  // Why the last session ended, said until the person logs in (src/requestErrors.ts); read once,
+  // then forgotten, so that a later visit to this page does not repeat it.
+  const [sessionNotice] = useState(readLoginNotice);
+  useEffect(() => {
+    forgetLoginNotice();
+  }, []);
   const [values, setValues] = useState<LoginValues>({ loginAccount: '', password: '' });
   // A field is checked from its first change on (and every field at submit), as antd's form did.
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -145,6 +152,12 @@ export default function LoginPage() {
         </Link>
         <h1 className={styles.title}>{AUTH_TYPE_TITLES[authType]}</h1>
         <p className={styles.subtitle}>账号登录</p>
+        {sessionNotice && !error && (
+          <div role="status" className={`${styles.alert} ${styles.notice}`}>
+            <Icon shape={INFO_CIRCLE_FILLED_ICON} className={styles.noticeIcon} />
+            <span>{sessionNotice}</span>
+          </div>
+        )}
         {error && (
           <div role="alert" className={styles.alert}>
             <Icon shape={CLOSE_CIRCLE_FILLED_ICON} className={styles.alertIcon} />
