@@ -286,3 +286,32 @@ export function hasPermission(
   if (!user || user.authType !== AuthType.Staff) return false;
   return !!user.permissions?.includes(code);
 }
+
+/**
+ * Who manages the accounts of each kind, beyond the system:user:* code of the route: a member
+ * unit's account acts as that unit and a practitioner's as that person, so only the holders of
+ * member-unit or practitioner management may create, bind, edit, enable, disable, unlock or
+ * reset them (server/modules/users, server/security/loginAccount.ts). Otherwise the user
+ * administrator (系统管理员) could make themselves any unit and read what the unit reads, past
+ * the practitioner codes and the separation of the three administrators.
+ */
+export const ACCOUNT_KIND_MANAGER: Record<AuthType, PermissionCode | null> = {
+  1: null,
+  2: 'member:unit:edit',
+  3: 'member:practitioner:edit',
+};
+
+/** Whether `user` may manage accounts of `authType` (the user code aside); false for an unknown kind. */
+export function canManageAccountKind(user: Parameters<typeof hasPermission>[0], authType: number): boolean {
+  if (!isAuthType(authType)) return false;
+  const code = ACCOUNT_KIND_MANAGER[authType];
+  return code === null || hasPermission(user, code);
+}
+
+/** The refusal when `user` may not manage accounts of `authType`, or null. */
+export function accountKindRefusal(user: Parameters<typeof hasPermission>[0], authType: number): string | null {
+  if (canManageAccountKind(user, authType)) return null;
+  const code = isAuthType(authType) ? ACCOUNT_KIND_MANAGER[authType] : null;
+  const kind = authType === AuthType.MemberUnit ? '会员单位' : '从业人员';
+  return code ? `只有具有“${permissionName(code)}”权限的工作人员可以新增或管理${kind}账号` : '账号类型不正确';
+}

@@ -297,7 +297,7 @@ function actionsFor(a: FixtureAccount, t: StoredTask): ReviewTaskAction[] {
   }
   if (can('review:manage') && status === 'confirming' && t.seats.some((s) => s.status === 'invited')) out.push('respond');
   if (can('review:score') && status === 'scoring') out.push('sheet');
-  if (can('review:manage') && status === 'scoring') out.push('link');
+  if (can('review:manage') && can('review:draw:view') && status === 'scoring') out.push('link');
   if (can('review:manage') && status === 'scoring' && t.sheets.length >= t.record.panelSize) out.push('close');
   if (can('review:score') && status === 'closed') out.push('rate');
   if (can('review:manage') && t.record.revisionStatus === 'submitted') out.push('confirmRevision', 'returnRevision');
@@ -314,8 +314,8 @@ function seatActions(a: FixtureAccount, t: StoredTask, s: StoredSeat): ReviewSea
     if (s.answerDeadline && s.answerDeadline <= new Date().toISOString()) out.push('noAnswer');
   }
   const member = s.status === 'confirmed' && s.seatNo !== null;
-  if (t.record.status === 'scoring' && member && can('review:score')) out.push('sheet');
-  if (t.record.status === 'scoring' && member && can('review:manage')) out.push('link');
+  if (t.record.status === 'scoring' && member && can('review:score')) out.push(t.sheets.some((x) => x.seatId === s.id) ? 'replaceSheet' : 'sheet');
+  if (t.record.status === 'scoring' && member && can('review:manage') && can('review:draw:view')) out.push('link');
   if (t.record.status === 'closed' && member && t.sheets.some((x) => x.seatId === s.id) && can('review:score')) out.push('rate');
   return out;
 }
@@ -380,6 +380,7 @@ function toDetail(a: FixtureAccount, t: StoredTask): ReviewTaskDetail {
             conclusion: x.conclusion,
             source: x.source,
             submittedAt: T0,
+            replaced: [],
           };
         })
       : [];
@@ -408,7 +409,7 @@ function toDetail(a: FixtureAccount, t: StoredTask): ReviewTaskDetail {
     sheets,
     result:
       closed && t.record.resultScore !== null && t.record.resultConclusion !== null && t.record.closedAt !== null
-        ? { score: t.record.resultScore, conclusion: t.record.resultConclusion, sheetCount: t.sheets.length, trimmed: t.sheets.length >= 5, closedAt: t.record.closedAt }
+        ? { score: t.record.resultScore, conclusion: t.record.resultConclusion, sheetCount: t.sheets.length, trimmed: t.sheets.length >= 5, replacedByStaff: 0, closedAt: t.record.closedAt }
         : null,
     revision: { status: t.record.revisionStatus, note: null, files: t.revisionFiles, submittedAt: null, decidedAt: null, comment: null },
     unitComment: t.unitComment,
@@ -630,6 +631,8 @@ export const expertReviewsHandlers: HttpHandler[] = [
       if (points === undefined) return bad(`请为以下评分项打分：${c.label}`);
       if (points > c.max) return bad(`评分项「${c.label}」的得分不能超过 ${c.max} 分`);
     }
+    // As the server: a seat's sheet is replaced only with a reason (server/modules/expert-reviews/service.ts enterSheet).
+    if (t.sheets.some((x) => x.seatId === seat.id) && !String(body.reason ?? '').trim()) return bad('该席位已有评分表：替换须填写原因（原评分表完整保留，并通知专家本人）');
     t.sheets = t.sheets.filter((x) => x.seatId !== seat.id);
     t.sheets.push({ seatId: seat.id, scores, total: scores.reduce((a, s) => a + s.points, 0), comments: (body.comments as string | null | undefined) ?? null, conclusion: body.conclusion as ReviewConclusion, source: 'staff' });
     touch(t);

@@ -51,6 +51,7 @@ const KIND_ALLOWS: Record<NoticeKind, Pick<NoticeRuleRecord, 'allowedAudiences' 
   inspection_deadline: { timing: 'before', allowedAudiences: ['unit', 'practitioner'], allowedChannels: ['site', 'email', 'sms'], kindAllowsMore: true },
   inspection_overdue: { timing: 'after', allowedAudiences: ['unit', 'practitioner'], allowedChannels: ['site', 'email', 'sms'], kindAllowsMore: true },
   expert_drawn: { timing: 'event', allowedAudiences: ['expert'], allowedChannels: ['email', 'sms'], kindAllowsMore: false },
+  review_sheet_replaced: { timing: 'event', allowedAudiences: ['expert'], allowedChannels: ['email', 'sms'], kindAllowsMore: false },
   complaint_progress: { timing: 'event', allowedAudiences: ['complainant'], allowedChannels: ['email', 'sms'], kindAllowsMore: false },
   workflow_decision: { timing: 'event', allowedAudiences: ['recipient'], allowedChannels: ['email', 'sms'], kindAllowsMore: false },
   one_off: { timing: 'event', allowedAudiences: ['unit', 'practitioner'], allowedChannels: ['site', 'email', 'sms'], kindAllowsMore: false },

@@ -4,12 +4,13 @@
  *
  *   POST /user/auth/register/files   no login; remembers the fileIds it stored
  *   POST /user/auth/register         the server's refusals, in its words (REGISTRATION_MESSAGES):
- *                                    consent, credit-code checksum, a credit code or login account
- *                                    already registered, the password rule, unknown licence files
+ *                                    consent, credit-code checksum, a credit code already
+ *                                    registered, the password rule, unknown licence files; the
+ *                                    login name it assigns (the credit code)
  *
  * For assertions: `registrations` (the bodies stored, in order), `registrationUploads` (the
- * fileId/md5 of each upload). `TAKEN_CREDIT_CODE` is registered already, and so are the fixture
- * accounts' login names. `resetRegistrationMock()` runs after each test (resetMockState).
+ * fileId/md5 of each upload). `TAKEN_CREDIT_CODE` is registered already.
+ * `resetRegistrationMock()` runs after each test (resetMockState).
  */
 import { http, type HttpHandler } from 'msw';
 import { UPLOAD_MESSAGES } from '@common/messages';
@@ -17,7 +18,6 @@ import type { StoredFile } from '@common/schemas/files';
 import { checkRegisterPassword, REGISTRATION_MESSAGES, type RegisterBody } from '@common/schemas/registration';
 import { checkCreditCode } from '@common/validators';
 import { uploadForm } from './files';
-import { FIXTURE_ACCOUNTS } from './fixtures';
 import { apiPath, bad, done } from './kit';
 
 /** A valid credit code some unit holds already. */
@@ -48,16 +48,15 @@ export const registrationHandlers: HttpHandler[] = [
   http.post(apiPath('/user/auth/register'), async ({ request }) => {
     const body = (await request.json()) as RegisterBody;
     const creditCode = body.creditCode.trim().toUpperCase();
-    const problem = checkCreditCode(creditCode) ?? checkRegisterPassword(body.password, body.loginAccount);
+    const problem = checkCreditCode(creditCode) ?? checkRegisterPassword(body.password);
     if (problem) return bad(problem);
     if (body.consent !== true) return bad(REGISTRATION_MESSAGES.consentMissing);
     if (body.businessLicenceFileIds.length === 0) return bad('营业执照至少需要1项');
     if (body.businessLicenceFileIds.some((id) => !uploaded.has(id))) return bad('营业执照不存在，请重新上传');
     const codes = [TAKEN_CREDIT_CODE, ...registrations.map((r) => r.creditCode.toUpperCase())];
     if (codes.includes(creditCode)) return bad(REGISTRATION_MESSAGES.creditCodeTaken);
-    const accounts = [...FIXTURE_ACCOUNTS.map((a) => a.user.loginAccount), ...registrations.map((r) => r.loginAccount)];
-    if (accounts.includes(body.loginAccount)) return bad(REGISTRATION_MESSAGES.accountTaken);
     registrations.push(body);
-    return done({ unitId: `unit-${registrations.length}` }, REGISTRATION_MESSAGES.submitted);
+    const n = registrations.length;
+    return done({ unitId: `unit-${n}`, loginAccount: creditCode }, REGISTRATION_MESSAGES.submitted);
   }),
 ];

@@ -146,11 +146,25 @@ export function safeLoggerOptions(logger: FastifyServerOptions['logger'], level:
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY (server/config.ts). Never `true`: that believes the
+ * first X-Forwarded-For entry, which the client wrote, and every per-address limit and the audit
+ * trail's address would be the client's choice. A number of hops is given as a function, because
+ * Fastify takes a bare number as trusting nobody: the connection's peer and the hops - 1 addresses
+ * next to it are proxies, the address before them is the client's (nginx appends the address it
+ * saw, so with one hop that is the request.ip).
+ */
+export function trustProxyOption(trust: number | readonly string[]): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return [...trust];
+  if (trust <= 0) return false;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: safeLoggerOptions(options.logger, config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // One log line per request (the onResponse hook below) instead of Fastify's two: half the
     // logging per request.
     logController: new LogController({ disableRequestLogging: true }),

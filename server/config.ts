@@ -2,6 +2,7 @@
  * Environment variables with their defaults, read and validated once at start.
  * Everything else takes a `Config` object, so tests build one with `loadConfig({...})`.
  */
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { checkPassword } from '@common/validators';
@@ -31,11 +32,27 @@ export interface Config {
   loginRateLimit: number;
   loginRateWindowMinutes: number;
   uploadMaxBytes: number;
+  /**
+   * Uploads without an account (complaints' attachments, registrations' materials;
+   * server/files/anonymousUpload.ts): the bytes one client address may send in 24 hours
+   * (ANONYMOUS_UPLOAD_DAILY_MB), and the bytes sent and not yet claimed by a submission, all
+   * addresses together (ANONYMOUS_UPLOAD_TOTAL_MB); beyond either, the upload is refused.
+   */
+  anonymousUploadDailyBytes: number;
+  anonymousUploadTotalBytes: number;
+  /** UPLOAD_MIN_FREE_MB: an upload that would leave less free space on DATA_DIR's disk is refused (0: not checked). */
+  uploadMinFreeBytes: number;
   /** The built SPA (umi's dist); served when it exists. */
   staticDir: string;
   logLevel: string;
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: whom to believe about the client's address (X-Forwarded-For, appended to by each
+   * proxy). 0: nobody, the address is the connection's. A number: that many proxies in front
+   * (nginx alone: 1), so the address is the one the nearest proxies appended, never the entries a
+   * client wrote itself. A list of the proxies' addresses or CIDRs: the address is the last one
+   * in the chain that is not one of them (safe even where the app is reachable directly).
+   */
+  trustProxy: number | readonly string[];
   seedDemo: boolean;
   /**
    * The key that encrypts personal information (server/pii): 32 bytes as 64 hex characters or
@@ -119,6 +136,8 @@ export type DataCipherName = (typeof DATA_CIPHERS)[number];
 
 type Env = Record<string, string | undefined>;
 
+const MB = 1024 * 1024;
+
 class ConfigError extends Error {}
 
 function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -139,6 +158,37 @@ function strVar(env: Env, name: string, fallback: string): string {
 function boolVar(env: Env, name: string): boolean {
   const raw = env[name]?.trim().toLowerCase();
   return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or 0, the number of proxy hops in front of the app, or the proxies'
+ * addresses and CIDRs separated by commas (Fastify's `trustProxy` in server/app.ts). `true` / `yes`,
+ * once the switch of a boolean that believed the first (client-written) address, now mean one hop:
+ * the address nginx (deploy/nginx) appended.
+ */
+function trustProxyVar(env: Env): number | readonly string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  const lower = raw.toLowerCase();
+  if (lower === '' || lower === 'false' || lower === 'no') return 0;
+  if (lower === 'true' || lower === 'yes') return 1;
+  if (/^\d+$/.test(raw)) return intVar(env, 'TRUST_PROXY', 0, 0, 10);
+  const entries = raw.split(',').map((e) => e.trim());
+  const valid = (entry: string) => {
+    if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  const bad = entries.filter((e) => !valid(e));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `环境变量 TRUST_PROXY 应为反向代理的层数（如 1），或反向代理的地址、网段，以逗号分隔（如 127.0.0.1,10.0.0.0/8）；无法识别："${bad.join('", "')}"`,
+    );
+  }
+  return entries.map((e) => (PROXY_RANGE_NAMES.includes(e.toLowerCase()) ? e.toLowerCase() : e));
 }
 
 /** WORKERS: a whole number, or `auto` for one process per core. */
@@ -268,9 +318,12 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimit: intVar(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
     loginRateWindowMinutes: intVar(env, 'LOGIN_RATE_WINDOW_MINUTES', 5, 1, 60 * 24),
     uploadMaxBytes: intVar(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    anonymousUploadDailyBytes: intVar(env, 'ANONYMOUS_UPLOAD_DAILY_MB', 2048, 1, 1024 * 1024) * MB,
+    anonymousUploadTotalBytes: intVar(env, 'ANONYMOUS_UPLOAD_TOTAL_MB', 10 * 1024, 1, 1024 * 1024 * 1024) * MB,
+    uploadMinFreeBytes: intVar(env, 'UPLOAD_MIN_FREE_MB', 1024, 0, 1024 * 1024 * 1024) * MB,
     staticDir: path.resolve(strVar(env, 'STATIC_DIR', './dist')),
     logLevel,
-    trustProxy: boolVar(env, 'TRUST_PROXY'),
+    trustProxy: trustProxyVar(env),
     seedDemo: boolVar(env, 'SEED_DEMO'),
     dataKey: env.DATA_KEY?.trim() || null,
     dataCipher,

@@ -2,6 +2,7 @@
  * Daily housekeeping inside the server (no extra process): run once at start, then every day;
  * beside it the notices' loops (scan every NOTICE_SCAN_MINUTES, send every few seconds).
  * The credit scan records overdue inspections as bad-conduct events (modules/inspections/overdue.ts).
+ * The sweep removes files sent without an account that no submission claimed (files/sweeper.ts).
  * Each job is safe to repeat and to run on several instances at once (WORKERS, or several
  * machines on one database): the audit
  * purge takes the chain's lock.
@@ -9,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredAudit } from './audit/retention';
 import { FileStorage } from './files/storage';
+import { sweepUnclaimedUploads } from './files/sweeper';
 import { anonymiseExpiredPersonalData, eraseExpiredComplainants } from './pii/retention';
 import { remindInspectionDeadlines } from './modules/inspections/reminders';
 import { recordOverdueInspections } from './modules/inspections/overdue';
@@ -42,6 +44,13 @@ export async function runDailyJobs(app: FastifyInstance): Promise<void> {
     if (erased > 0) app.log.info({ complaints: erased }, '已按保存期限删除投诉人信息');
   } catch (err) {
     app.log.error({ err }, '按保存期限删除投诉人信息失败');
+  }
+  try {
+    // Files sent without an account (complaints, registrations) that no submission claimed.
+    const swept = await sweepUnclaimedUploads(app.db, { now: app.clock(), files: new FileStorage(app.appConfig.dataDir), log: app });
+    if (swept.records > 0) app.log.info(swept, '已清除未提交的未登录上传文件');
+  } catch (err) {
+    app.log.error({ err }, '清除未提交的未登录上传文件失败');
   }
   try {
     // Annual inspection: units with records still to submit, three days before the deadline (once).

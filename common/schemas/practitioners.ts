@@ -280,10 +280,12 @@ export type PractitionerImportResult = Static<typeof PractitionerImportResult>;
 /** Messages both sides show. */
 export const PRACTITIONER_MESSAGES = {
   unitNotApproved: '单位尚未通过入会审核，不能登记从业人员',
-  /** Only to staff, or to a unit that gave the name the live record holds (server/modules/practitioners/idCardCheck.ts). */
+  /** Only to staff, or to the unit that holds the live record (server/modules/practitioners/idCardCheck.ts). */
   duplicateIdCard: '该身份证号码已有在册或待审核的从业人员记录',
-  /** To a unit whenever an ID number cannot be used and the name does not match: it says nothing of who holds it. */
+  /** To a unit whenever an ID number cannot be used and the unit does not hold the record: it says nothing of who holds it. */
   idCardUnavailable: '该身份证号码无法登记：请核对姓名和身份证号码，如确认无误请联系协会',
-  lookupTooOften: '登记从业人员过于频繁，请稍后再试；人数较多时请使用批量导入',
-  importTooOften: '导入从业人员过于频繁，请稍后再试',
+  /** The form, the edit and the import share one budget of look-ups per unit. */
+  lookupTooOften: '登记或导入从业人员过于频繁，请稍后再试；人数较多时可请协会代为导入',
+  /** An import row past the unit's remaining look-ups: not looked up, saved nothing. */
+  importRowNotLookedUp: '本单位一小时内可核验的身份证号码已用完，该行未导入，请稍后单独导入该行',
 } as const;

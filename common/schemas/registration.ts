@@ -1,7 +1,10 @@
 /**
  * A member unit's registration (入会申请, docs/domain.md, "Workflows"; `POST /user/auth/register`):
- * the unit's fields, its materials, the login account of the unit subsystem and the consent to the
- * user agreement and the privacy policy (a PIPL consent, recorded).
+ * the unit's fields, its materials, the password of the unit subsystem's account and the consent to
+ * the user agreement and the privacy policy (a PIPL consent, recorded). The account's login name is
+ * not the applicant's to choose: the server assigns the unit's 统一社会信用代码 (or, where an older
+ * account already holds that name, REGISTER_LOGIN_PREFIX + 8 digits) and answers it, so that
+ * registration never tells a stranger whether a login name is taken.
  *
  *   POST /user/auth/register          RegisterBody → RegisterResult (the unit, 待审核)
  *   POST /user/auth/register/files    multipart fileId, md5, file → StoredFile (no login:
@@ -11,7 +14,7 @@
  * can later be edited without tripping a shorter limit.
  */
 import Type, { type Static } from 'typebox';
-import { checkPasswordBasics, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_RULE_TEXT } from '../passwordPolicy';
+import { checkPasswordBasics, PASSWORD_MAX_LENGTH, PASSWORD_RULE_TEXT } from '../passwordPolicy';
 import { Nullable } from './common';
 import { FILE_ID_PATTERN } from './files';
 import { BoundedInteger, CalendarDate } from './kinds';
@@ -28,10 +31,9 @@ import {
   UNIT_STAFF_COUNT_MAX,
 } from './memberInfo';
 import type { SitePageKey } from './sitePages';
-import { LOGIN_ACCOUNT_MAX, LOGIN_ACCOUNT_PATTERN } from './users';
 
-/** A registration's login account: at least this long (user management allows shorter ones for staff). */
-export const REGISTER_ACCOUNT_MIN = 4;
+/** The login names registration assigns: this prefix (单位) and 8 random digits. */
+export const REGISTER_LOGIN_PREFIX = 'dw';
 /** Business licence files (the licence, or its pages). */
 export const REGISTER_LICENCE_MAX = 5;
 /** Largest file the registration upload takes (the guide promises 50 MB; UPLOAD_MAX_BYTES may be lower). */
@@ -51,9 +53,8 @@ export const REGISTRATION_MESSAGES = {
   creditCodeTaken: '该统一社会信用代码已注册',
   creditCodeRejected: '该统一社会信用代码已注册，入会申请未通过：请使用原登录账号登录，修改后重新提交',
   creditCodeCancelled: '该统一社会信用代码已注册（会籍已注销），如需恢复请联系协会秘书处',
-  accountTaken: '该登录账号已被使用',
   consentMissing: '请阅读并同意《用户协议》和《隐私政策》',
-  passwordContainsAccount: PASSWORD_MESSAGES.containsAccount,
+  noLoginAccount: '暂时无法分配登录账号，请重新提交',
   licenceMissing: '请上传营业执照',
   licenceKind: '营业执照只能上传图片（JPG、PNG 等）或 PDF 文件',
   qualificationKind: '资质材料只能上传图片、PDF 或 Office 文档',
@@ -65,11 +66,11 @@ export const REGISTRATION_MESSAGES = {
 export const REGISTER_PASSWORD_RULE = PASSWORD_RULE_TEXT;
 
 /**
- * The synchronous part of the password rule with the account (common/passwordPolicy.ts); the
- * server and the form also refuse common passwords (`checkPasswordStrength`).
+ * The synchronous part of the password rule (common/passwordPolicy.ts; the login name is assigned
+ * later, at random); the server and the form also refuse common passwords (`checkPasswordStrength`).
  */
-export function checkRegisterPassword(password: string, loginAccount: string): string | undefined {
-  return checkPasswordBasics(password, loginAccount);
+export function checkRegisterPassword(password: string): string | undefined {
+  return checkPasswordBasics(password);
 }
 
 const Text = (title: string, max: number, min = 1) => Type.String({ minLength: min, maxLength: max, title });
@@ -96,12 +97,6 @@ export const RegisterBody = Type.Object(
     introduction: OptionalText('单位简介', UNIT_INTRODUCTION_MAX),
     businessLicenceFileIds: FileIds('营业执照', REGISTER_LICENCE_MAX, 1),
     qualificationFileIds: Type.Optional(FileIds('资质材料', UNIT_FILES_MAX)),
-    loginAccount: Type.String({
-      minLength: REGISTER_ACCOUNT_MIN,
-      maxLength: LOGIN_ACCOUNT_MAX,
-      pattern: LOGIN_ACCOUNT_PATTERN,
-      title: '登录账号',
-    }),
     password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, title: '密码' }),
     /** Must be true: the applicant ticked 我已阅读并同意《用户协议》《隐私政策》. */
     consent: Type.Boolean({ title: '同意《用户协议》和《隐私政策》' }),
@@ -110,5 +105,6 @@ export const RegisterBody = Type.Object(
 );
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const RegisterResult = Type.Object({ unitId: Type.String() });
+/** `loginAccount`: the login name assigned to the unit's account, shown to the applicant once, on the done page. */
+export const RegisterResult = Type.Object({ unitId: Type.String(), loginAccount: Type.String() });
 export type RegisterResult = Static<typeof RegisterResult>;

@@ -157,8 +157,11 @@ export const REVIEW_TASK_ACTIONS = [
 ] as const;
 export type ReviewTaskAction = (typeof REVIEW_TASK_ACTIONS)[number];
 
-/** A seat's actions: record an answer, enter its sheet, make the expert's link, rate the expert. */
-export const REVIEW_SEAT_ACTIONS = ['confirm', 'decline', 'noAnswer', 'sheet', 'link', 'rate'] as const;
+/**
+ * A seat's actions: record an answer, enter its sheet (a seat without one), replace its sheet
+ * (with a reason: the sheet is the expert's), make the expert's link, rate the expert.
+ */
+export const REVIEW_SEAT_ACTIONS = ['confirm', 'decline', 'noAnswer', 'sheet', 'replaceSheet', 'link', 'rate'] as const;
 export type ReviewSeatAction = (typeof REVIEW_SEAT_ACTIONS)[number];
 
 // ---- records ----------------------------------------------------------------------------------
@@ -211,6 +214,23 @@ export type ReviewTaskListItem = Static<typeof ReviewTaskListItem>;
 export const SheetScore = Type.Object({ criterion: Type.String(), points: Type.Integer() });
 export type SheetScore = Static<typeof SheetScore>;
 
+/** A sheet as it was before it was replaced, and who replaced it, when and why. */
+export const ReviewSheetReplacement = Type.Object({
+  scores: Type.Array(SheetScore),
+  total: Type.Integer(),
+  comments: Nullable(Type.String()),
+  conclusion: Type.Enum(REVIEW_CONCLUSION_VALUES),
+  source: Type.Enum(REVIEW_SHEET_SOURCES),
+  submittedAt: Type.String(),
+  replacedAt: Type.String(),
+  /** Staff's name (null to a unit), or null for the expert through their link. */
+  replacedByName: Nullable(Type.String()),
+  replacedBySource: Type.Enum(REVIEW_SHEET_SOURCES),
+  /** Staff's reason (required of them); null when the expert sent their sheet again. */
+  reason: Nullable(Type.String()),
+});
+export type ReviewSheetReplacement = Static<typeof ReviewSheetReplacement>;
+
 export const ReviewSheet = Type.Object({
   id: Type.String(),
   seatId: Type.String(),
@@ -224,6 +244,8 @@ export const ReviewSheet = Type.Object({
   conclusion: Type.Enum(REVIEW_CONCLUSION_VALUES),
   source: Type.Enum(REVIEW_SHEET_SOURCES),
   submittedAt: Type.String(),
+  /** The sheets this one replaced, newest first (kept whole). */
+  replaced: Type.Array(ReviewSheetReplacement),
 });
 export type ReviewSheet = Static<typeof ReviewSheet>;
 
@@ -293,6 +315,8 @@ export const ReviewResult = Type.Object({
   /** How many sheets counted, and whether the highest and lowest were dropped (five or more). */
   sheetCount: Type.Integer(),
   trimmed: Type.Boolean(),
+  /** How many of the counted sheets staff replaced (each with its reason under the sheet). */
+  replacedByStaff: Type.Integer(),
   closedAt: Type.String(),
 });
 export type ReviewResult = Static<typeof ReviewResult>;
@@ -622,8 +646,14 @@ const sheetFields = {
   conclusion: Type.Enum(REVIEW_CONCLUSION_VALUES, { title: '评审结论' }),
 };
 
-/** A sheet entered by staff from the paper (replaces the seat's earlier sheet until closing). */
-export const ReviewSheetBody = Type.Object({ version: Version, seatId: Identifier('专家席位'), ...sheetFields }, { additionalProperties: false });
+/**
+ * A sheet entered by staff from the paper. A seat that has a sheet (the expert's own, or one
+ * entered before) is replaced only with `reason`; the replaced sheet is kept and the expert told.
+ */
+export const ReviewSheetBody = Type.Object(
+  { version: Version, seatId: Identifier('专家席位'), ...sheetFields, reason: Type.Optional(Type.String({ maxLength: REVIEW_TEXT_MAX, title: '替换原因' })) },
+  { additionalProperties: false },
+);
 export type ReviewSheetBody = Static<typeof ReviewSheetBody>;
 
 export const ReviewLinkBody = Type.Object({ version: Version, seatId: Identifier('专家席位') }, { additionalProperties: false });

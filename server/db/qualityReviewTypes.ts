@@ -147,6 +147,26 @@ export interface ReviewSheetsTable extends AuditColumns {
   submitted_at: string;
 }
 
+/** A sheet as it was before it was replaced (migration 0018_review_sheet_replacements). */
+export interface ReviewSheetReplacementsTable {
+  id: string;
+  task_id: string;
+  seat_id: string;
+  expert_id: string;
+  scores: string;
+  total: number;
+  comments: string | null;
+  conclusion: ReviewConclusion;
+  source: ReviewSheetSource;
+  entered_by_name: string | null;
+  submitted_at: string;
+  replaced_at: string;
+  replaced_by: string | null;
+  replaced_by_name: string | null;
+  replaced_by_source: ReviewSheetSource;
+  reason: string | null;
+}
+
 export interface ReviewLinksTable {
   id: string;
   task_id: string;
@@ -189,6 +209,7 @@ export interface QualityReviewTables {
   expert_draws: ExpertDrawsTable;
   review_seats: ReviewSeatsTable;
   review_sheets: ReviewSheetsTable;
+  review_sheet_replacements: ReviewSheetReplacementsTable;
   review_links: ReviewLinksTable;
   expert_ratings: ExpertRatingsTable;
   review_events: ReviewEventsTable;

@@ -90,12 +90,25 @@ export interface LoginAttemptsTable {
 }
 
 /**
- * Wrong passwords in a row per login name and login type, whether or not an account holds the
- * name (server/security/loginLockout.ts), and the lock-out they led to.
+ * Wrong passwords in a row per login name and login type (migration 0009). Unused since migration
+ * 0016: lock-outs are counted per login name, type and address in login_lockouts.
  */
 export interface LoginFailuresTable {
   login_account: string;
   auth_type: number;
+  failures: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+/**
+ * Wrong passwords in a row per login name, login type and client address, whether or not an
+ * account holds the name (server/security/loginLockout.ts), and the lock-out they led to.
+ */
+export interface LoginLockoutsTable {
+  login_account: string;
+  auth_type: number;
+  ip: string;
   failures: number;
   locked_until: string | null;
   updated_at: string;
@@ -129,6 +142,17 @@ export interface StoredFilesTable {
   storage_key: string;
   uploader_id: string | null;
   created_at: string;
+}
+
+/** A file the public sent without an account, for a day (migration 0016_anonymous_uploads, server/files/anonymousUpload.ts). */
+export interface AnonymousUploadsTable {
+  id: string;
+  bucket: string;
+  address: string;
+  size: number;
+  at: string;
+  /** Null once a submission claimed the file. */
+  file_id: string | null;
 }
 
 export interface OperationLogsTable {
@@ -165,9 +189,11 @@ export interface Database extends DomainTables, QualityReviewTables, Notificatio
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   login_failures: LoginFailuresTable;
+  login_lockouts: LoginLockoutsTable;
   dict_types: DictTypesTable;
   dict_items: DictItemsTable;
   stored_files: StoredFilesTable;
+  anonymous_uploads: AnonymousUploadsTable;
   operation_logs: OperationLogsTable;
   data_versions: DataVersionsTable;
 }

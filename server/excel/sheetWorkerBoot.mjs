@@ -1,7 +1,7 @@
-// The entry of the sheet-reading worker thread (readSheetInWorker in server/excel/import.ts).
-// A worker thread does not get the parent's TypeScript loader (`node --import tsx` registers its
-// hooks for the main thread only on Node 20), so this plain module loads the TypeScript one
-// through tsx's API.
+// The entry of the sheet-reading child process (readSheetInWorker in server/excel/import.ts),
+// run from the TypeScript: the process is started without the parent's loader, so this plain
+// module loads the TypeScript one through tsx's API. The compiled server runs the bundle of
+// sheetWorker.ts under this name instead (scripts/serverBundle.mjs).
 import { tsImport } from 'tsx/esm/api';
 
 await tsImport('./sheetWorker.ts', import.meta.url);

@@ -10,7 +10,8 @@
  *
  * The last three are declared public to the guard because a public article's files must
  * open without a login; the handlers apply the read rules (./readRules.ts) themselves and
- * answer 21/20 to an anonymous caller and 30 to a logged-in one without the right.
+ * answer 21/20 to an anonymous caller and 30 to a logged-in one without the right, and the same
+ * for a file id that does not exist (no existence oracle).
  */
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
@@ -38,6 +39,7 @@ import type { StoredFileRow } from '../db/types';
 import { ok } from '../http/envelope';
 import { BizError, errors } from '../http/errors';
 import { ALLOWED_KINDS_TEXT, detectType } from './detect';
+import { shownFileName } from './displayNames';
 import { contentDisposition, nameForType, sanitizeName } from './names';
 import { canReadFile } from './readRules';
 import { findFileRow, findFileRows, findRowsByMd5, insertFileRecord, reuseOrRefuse, toStoredFile } from './service';
@@ -194,7 +196,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const downloadUrl = signedUrl(signer, 'download', id, now);
         items.push({
           fileId: id,
-          name: row.original_name,
+          name: await shownFileName(app.db, { fileId: id, name: row.original_name }, request.user),
           size: Number(row.size),
           contentType: row.content_type,
           url: previewable ? signedUrl(signer, 'view', id, now) : downloadUrl,
@@ -237,12 +239,12 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) => {
-        const row = await findFileRow(app.db, request.params.id);
-        if (!row) throw errors.notFound('文件');
+        const found = await findFileRow(app.db, request.params.id);
         const { exp, sig } = request.query;
-        const signed = signer.verify(mode, row.file_id, exp, sig, app.clock());
-        if (!signed) await assertCanRead(request, row);
-        return sendFile(reply, storage, row, mode === 'view' && isPreviewable(row.content_type) ? 'inline' : 'attachment');
+        const signed = found !== undefined && signer.verify(mode, found.file_id, exp, sig, app.clock());
+        const row = signed ? found : await readableRow(request, request.params.id, found);
+        const name = await shownFileName(app.db, { fileId: row.file_id, name: row.original_name }, request.user);
+        return sendFile(reply, storage, row, name, mode === 'view' && isPreviewable(row.content_type) ? 'inline' : 'attachment');
       },
     );
   }
@@ -257,19 +259,30 @@ function signedUrl(signer: UrlSigner, mode: UrlMode, fileId: string, now: Date):
   return `${API_BASE}/file/${mode}/${fileId}?exp=${exp}&sig=${sig}`;
 }
 
-async function assertCanRead(request: FastifyRequest, row: StoredFileRow): Promise<void> {
-  if (await canReadFile(request.server.db, fileRef(row), request.user, request.server.clock())) return;
-  if (request.user) throw errors.forbidden('没有权限查看此文件');
+/** The one answer, to a signed-in caller, for a file that does not exist and one they may not read. */
+export const FILE_UNREADABLE_MESSAGE = '文件不存在或没有权限查看';
+
+/**
+ * The file's row when the caller may read it. A file that does not exist is answered exactly as
+ * one the caller may not read (the read rules asked all the same), so that the answer does not
+ * tell whether a file id exists: a signed-in caller gets 403 FILE_UNREADABLE_MESSAGE, an
+ * anonymous one the 401 of their token (log in first).
+ */
+async function readableRow(request: FastifyRequest, fileId: string, row: StoredFileRow | undefined): Promise<StoredFileRow> {
+  const ref = row ? fileRef(row) : { fileId, uploaderId: null };
+  const readable = await canReadFile(request.server.db, ref, request.user, request.server.clock());
+  if (row && readable) return row;
+  if (request.user) throw errors.forbidden(FILE_UNREADABLE_MESSAGE);
   // A public route keeps going with a bad token; here it matters which one it was.
   const token = request.headers.token;
   throw (Array.isArray(token) ? token[0] : token)?.trim() ? errors.tokenInvalid() : errors.tokenEmpty();
 }
 
-async function sendFile(reply: FastifyReply, storage: FileStorage, row: StoredFileRow, kind: 'inline' | 'attachment') {
+async function sendFile(reply: FastifyReply, storage: FileStorage, row: StoredFileRow, name: string, kind: 'inline' | 'attachment') {
   const etag = `"${row.md5}"`;
   reply
     .header('content-type', row.content_type)
-    .header('content-disposition', contentDisposition(kind, row.original_name))
+    .header('content-disposition', contentDisposition(kind, name))
     .header('etag', etag)
     // Per user (signed or token): never in shared caches; the ETag saves the bytes on revalidation.
     .header('cache-control', 'private, no-cache');

@@ -3,6 +3,7 @@
  * streamed to a temp file while hashing), check everything, put the content in place, and
  * only then insert the record. Any failure before the record leaves no temp file behind.
  */
+import fsp from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MESSAGES } from '@common/messages';
@@ -11,6 +12,8 @@ import { ApiStatus } from '@common/schemas/common';
 import { requireUser } from '../security/guard';
 import { BizError } from '../http/errors';
 import { ALLOWED_KINDS_TEXT, detectType } from './detect';
+import { startMd5 } from './hashing';
+import { stripImageMetadata } from './imageMetadata';
 import { nameForType, sanitizeName } from './names';
 import { findFileRow, formatBytes, insertFileRecord, reuseOrRefuse } from './service';
 import type { FileStorage, ReceivedFile } from './storage';
@@ -22,6 +25,8 @@ const FILE_ID_RE = new RegExp(FILE_ID_PATTERN);
 const MD5_RE = new RegExp(MD5_PATTERN);
 /** Multipart boundaries and the two small fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
+/** How much of a rewritten image the hash is given at a time. */
+const MD5_FEED_BYTES = 2 * 1024 * 1024;
 
 export const tooLargeError = (limit: number) =>
   new BizError(`文件过大：单个文件不能超过 ${formatBytes(limit)}`, ApiStatus.BusinessError, 413);
@@ -77,6 +82,29 @@ export interface UploadRules {
   uploaderId: string | null;
   /** Beyond the product's own kinds (./detect.ts): whether this caller takes a content type, and what to say if not. */
   accepts?: { test: (contentType: string) => boolean; message: string };
+  /**
+   * Called with what is about to be stored (after every check, before the content is put in
+   * place; not for a retry answered with its record): throwing refuses the upload and stores
+   * nothing (./anonymousUpload.ts counts the bytes against its quotas here).
+   */
+  beforeCommit?: (file: { fileId: string; size: number }) => Promise<void>;
+}
+
+export const NO_ROOM_MESSAGE = '服务器存储空间不足，暂时无法接收文件，请稍后再试或联系协会';
+
+/**
+ * Refuses an upload that would leave less than UPLOAD_MIN_FREE_MB free on DATA_DIR's disk
+ * (`incoming`: bytes not yet on it), with 503: a full disk would stop the database as well.
+ */
+export async function assertRoomOnDisk(request: FastifyRequest, incoming: number): Promise<void> {
+  const { dataDir, uploadMinFreeBytes } = request.server.appConfig;
+  if (uploadMinFreeBytes <= 0) return;
+  const stats = await fsp.statfs(dataDir);
+  const free = Number(stats.bavail) * Number(stats.bsize);
+  if (free - incoming < uploadMinFreeBytes) {
+    request.log.error({ free, incoming, floor: uploadMinFreeBytes }, 'upload refused: disk almost full');
+    throw new BizError(NO_ROOM_MESSAGE, ApiStatus.BusinessError, 503);
+  }
 }
 
 /**
@@ -89,6 +117,7 @@ export async function storeUpload(request: FastifyRequest, storage: FileStorage,
   const declared = Number(request.headers['content-length']);
   // Refuse at once what cannot fit, before reading a byte of it.
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLargeError(limit);
+  await assertRoomOnDisk(request, Number.isFinite(declared) ? declared : 0);
 
   const { fields, received, fileName } = await readParts(request, storage, limit);
   let committed = false;
@@ -104,12 +133,18 @@ export async function storeUpload(request: FastifyRequest, storage: FileStorage,
     if (!type) throw new BizError(FILE_TYPE_MESSAGE);
     if (rules.accepts && !rules.accepts.test(type.contentType)) throw new BizError(rules.accepts.message);
 
+    // The client's MD5 is the original's; what is stored (and named by its MD5) is without metadata.
+    const content = type.contentType.startsWith('image/') ? await withoutMetadata(received.tempPath, type.contentType, received) : received;
+
     const db = request.server.db;
     const existing = await findFileRow(db, fields.fileId);
     // A retried upload: nothing new to store; it is answered with the record it made.
-    if (existing) return reuseOrRefuse(existing, received.md5, rules.uploaderId);
+    if (existing) return reuseOrRefuse(existing, content.md5, rules.uploaderId);
+    // The temp file is on the disk already: what is left must still be above the floor.
+    await assertRoomOnDisk(request, 0);
+    await rules.beforeCommit?.({ fileId: fields.fileId, size: content.size });
 
-    const storageKey = await storage.commit(received.tempPath, received.md5);
+    const storageKey = await storage.commit(received.tempPath, content.md5);
     committed = true;
     return await insertFileRecord(
       db,
@@ -117,9 +152,9 @@ export async function storeUpload(request: FastifyRequest, storage: FileStorage,
       {
         file_id: fields.fileId,
         original_name: nameForType(name, type),
-        size: received.size,
+        size: content.size,
         content_type: type.contentType,
-        md5: received.md5,
+        md5: content.md5,
         storage_key: storageKey,
         uploader_id: rules.uploaderId,
         created_at: request.server.clock().toISOString(),
@@ -129,6 +164,26 @@ export async function storeUpload(request: FastifyRequest, storage: FileStorage,
   } finally {
     // commit() cleans up after itself; every other path drops the temp file here.
     if (received && !received.tooLarge && !committed) await storage.discard(received.tempPath);
+  }
+}
+
+/**
+ * An image's temp file without its metadata (./imageMetadata.ts), rewritten in place when there
+ * was any; its MD5 and size. Stripping is deterministic, so a retried upload of the same original
+ * comes to the same content and MD5 (reuseOrRefuse above).
+ */
+async function withoutMetadata(tempPath: string, contentType: string, received: { md5: string; size: number }): Promise<{ md5: string; size: number }> {
+  const original = await fsp.readFile(tempPath);
+  const stripped = stripImageMetadata(contentType, original);
+  if (stripped === original) return received;
+  await fsp.writeFile(tempPath, stripped);
+  const hash = startMd5();
+  try {
+    for (let at = 0; at < stripped.length; at += MD5_FEED_BYTES) await hash.update(stripped.subarray(at, at + MD5_FEED_BYTES));
+    return { md5: await hash.digest(), size: stripped.length };
+  } catch (err) {
+    hash.release();
+    throw err;
   }
 }
 

@@ -51,7 +51,41 @@ export async function enforceRateLimit(request: FastifyRequest, rule: RateLimitR
     if (Number(row.n) >= rule.limit) throw errors.tooMany(rule.message);
     await trx.insertInto('rate_limit_events').values({ bucket: rule.bucket, key, at: now.toISOString() }).execute();
   });
-  // Events older than the window no longer count; keep the table to about a day's worth.
+  await pruneOld(request, rule, now);
+}
+
+/**
+ * Takes up to `wanted` events of a limit in one serialized step (for work made of many counted
+ * parts, such as an import's rows): counts as many as the limit still allows and returns that
+ * number; none left, HTTP 429 with the rule's message and nothing counted.
+ */
+export async function takeRateLimit(request: FastifyRequest, rule: RateLimitRule, wanted: number): Promise<number> {
+  const now = request.server.clock();
+  const key = rule.key ?? request.ip;
+  const since = new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString();
+  const granted = await serializedBy(request, `rate-limit:${rule.bucket}:${key}`, async (trx) => {
+    const row = await trx
+      .selectFrom('rate_limit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', rule.bucket)
+      .where('key', '=', key)
+      .where('at', '>=', since)
+      .executeTakeFirstOrThrow();
+    const take = Math.min(wanted, rule.limit - Number(row.n));
+    if (take <= 0) throw errors.tooMany(rule.message);
+    const at = now.toISOString();
+    await trx
+      .insertInto('rate_limit_events')
+      .values(Array.from({ length: take }, () => ({ bucket: rule.bucket, key, at })))
+      .execute();
+    return take;
+  });
+  await pruneOld(request, rule, now);
+  return granted;
+}
+
+/** Events older than the window no longer count; keep the table to about a day's worth. */
+async function pruneOld(request: FastifyRequest, rule: RateLimitRule, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - Math.max(rule.windowMinutes, 24 * 60) * 60_000).toISOString();
   await request.server.db.deleteFrom('rate_limit_events').where('bucket', '=', rule.bucket).where('at', '<', dayAgo).execute();
 }

@@ -156,6 +156,7 @@ export async function queueNotice(trx: DbOrTrx, input: NoticeInput, context: Que
     const notice = renderNotice(
       { subject: rule.template.subject, textBody: rule.template.text_body, htmlBody: rule.template.html_body },
       { ...input.params, ...commonParams(recipient.name, null) },
+      rule.kind,
     );
     for (const channel of channels) {
       if (!recipient.reachable[channel] || (channel === 'site' && !context.site)) continue;

@@ -40,7 +40,7 @@ export interface ReviewInvitation {
 }
 
 /** The contact page's phone (site_pages 'contact', common/schemas/sitePages.ts SitePageData), or null. */
-async function associationPhone(db: DbOrTrx): Promise<string | null> {
+export async function associationPhone(db: DbOrTrx): Promise<string | null> {
   const page = await db.selectFrom('site_pages').select('data').where('key', '=', 'contact').executeTakeFirst();
   if (!page) return null;
   let data: unknown;

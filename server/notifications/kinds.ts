@@ -186,6 +186,8 @@ export const NOTICE_KIND_REGISTRY: Record<NoticeKind, NoticeKindEntry> = {
   inspection_overdue: { timings: ['after'], audiences: ['unit', 'practitioner'], channels: ALL_CHANNELS, moreAllowed: true, find: inspectionFinder(true) },
   // Experts have no account: no in-site message. Queued by server/notifications/expertDrawn.ts.
   expert_drawn: { timings: ['event'], audiences: ['expert'], channels: OFF_SITE, moreAllowed: false },
+  // Staff replaced the expert's score sheet (server/notifications/sheetReplaced.ts): the expert is told, by e-mail and SMS.
+  review_sheet_replaced: { timings: ['event'], audiences: ['expert'], channels: OFF_SITE, moreAllowed: false },
   // The complainant has no account either; the complaints module will queue it with the complainant's addresses.
   complaint_progress: { timings: ['event'], audiences: ['complainant'], channels: OFF_SITE, moreAllowed: false },
   // The step writes the in-site message itself (server/notify); this rule adds e-mail and SMS.

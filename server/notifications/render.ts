@@ -8,7 +8,7 @@
  * since "550 <zhang@example.cn> unknown" would otherwise show the whole address to every reader
  * of 通知记录.
  */
-import { PLACEHOLDER_SOURCE } from '@common/schemas/notifications';
+import { PLACEHOLDER_SOURCE, type NoticeKind } from '@common/schemas/notifications';
 import { maskEmail, maskPhone } from '@common/validators';
 
 export type NoticeParams = Readonly<Record<string, string>>;
@@ -30,6 +30,45 @@ export function fillHtml(template: string, params: NoticeParams): string {
   );
 }
 
+// ---- links in values -------------------------------------------------------------------------
+
+/**
+ * Values that are links the server itself built (the site's address, a complaint's query page),
+ * or text staff wrote as the notice (a one-off notice): kept as they are. Every other value may
+ * come from someone outside (a unit's project name, a reason, a person's name) and goes out with
+ * its links disarmed (`disarmLinks`), in the e-mail's subject, text and HTML and in the SMS.
+ */
+const LINKS_KEPT: Readonly<Partial<Record<NoticeKind, readonly string[]>>> = {
+  complaint_progress: ['queryUrl'],
+  one_off: ['title', 'body'],
+};
+const LINKS_KEPT_ALWAYS: readonly string[] = ['siteUrl'];
+
+const SCHEME = /\b([a-z][a-z0-9+.-]{1,20}):\/\//gi;
+// A dot before a letter (example.com, 例子.中国, evil.com.cn) or inside an IPv4 address.
+const DOMAIN_DOT = /(?<=[\p{L}\p{N}_-])\.(?=\p{L})/gu;
+const IPV4 = /(?<!\d)\d{1,3}(?:\.\d{1,3}){3}(?!\d)/g;
+
+/**
+ * A value with nothing a mail client or a phone's SMS app would turn into a link: what they
+ * detect is a scheme (`https://`), `www.`, or a bare name with a dot before letters
+ * (`evil.com`, `a@evil.cn`) or an IP address. The scheme's `://` and every such dot are written
+ * the way security notices "defang" addresses (`https[:]//evil[.]com`): still readable, never a
+ * link. A value without an address is unchanged (Chinese text, dates, `84.5`).
+ */
+export function disarmLinks(value: string): string {
+  return value
+    .replace(SCHEME, '$1[:]//')
+    .replace(IPV4, (m) => m.replace(/\./g, '[.]'))
+    .replace(DOMAIN_DOT, '[.]');
+}
+
+/** The values as they go into a message of this kind (see LINKS_KEPT). */
+export function messageParams(kind: NoticeKind, params: NoticeParams): NoticeParams {
+  const kept = new Set([...LINKS_KEPT_ALWAYS, ...(LINKS_KEPT[kind] ?? [])]);
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, kept.has(name) ? value : disarmLinks(value ?? '')]));
+}
+
 export interface TemplateTexts {
   subject: string;
   textBody: string;
@@ -42,8 +81,9 @@ export interface RenderedNotice {
   html: string;
 }
 
-/** The subject is one line: line breaks in values become spaces. */
-export function renderNotice(template: TemplateTexts, params: NoticeParams): RenderedNotice {
+/** The subject is one line: line breaks in values become spaces. The values' links are disarmed (messageParams). */
+export function renderNotice(template: TemplateTexts, raw: NoticeParams, kind: NoticeKind): RenderedNotice {
+  const params = messageParams(kind, raw);
   return {
     subject: fillText(template.subject, params).replace(/\s*\r?\n\s*/g, ' ').trim(),
     text: fillText(template.textBody, params),

@@ -34,7 +34,7 @@ import { describeEmailError, type EmailChannel } from './channels/email';
 import type { SmsProvider } from './channels/smsTypes';
 import { commonParams } from './deliveries';
 import { currentAddress } from './recipients';
-import { maskAddress, normaliseAddress, redactAddresses, renderNotice, withFooter, type NoticeParams } from './render';
+import { maskAddress, messageParams, normaliseAddress, redactAddresses, renderNotice, withFooter, type NoticeParams } from './render';
 
 export interface NoticeChannels {
   email: EmailChannel | null;
@@ -188,16 +188,18 @@ async function deliver(deps: SenderDeps, row: NotificationDeliveryRow, template:
   const params = { ...parseParams(row.params), ...commonParams(row.recipient_name, deps.siteUrl) };
   try {
     if (row.channel === 'email' && channels.email) {
-      const notice = withFooter(renderNotice({ subject: template.subject, textBody: template.text_body, htmlBody: template.html_body }, params), !!row.mandatory);
+      const notice = withFooter(renderNotice({ subject: template.subject, textBody: template.text_body, htmlBody: template.html_body }, params, row.kind), !!row.mandatory);
       const info = await channels.email.send({ to: address, subject: notice.subject, text: notice.text, html: notice.html, deliveryId: row.id });
       return await settle(deps, row, attempts, { state: 'sent', messageId: info.messageId });
     }
     if (row.channel === 'sms' && channels.sms && template.sms_template_code) {
       const names = parseNames(template.sms_params);
+      // An SMS app links what looks like an address: the values go out disarmed as in the e-mail.
+      const smsValues = messageParams(row.kind, params);
       const result = await channels.sms.send({
         phone: address,
         templateCode: template.sms_template_code,
-        params: names.map((name) => ({ name, value: params[name] ?? '' })),
+        params: names.map((name) => ({ name, value: smsValues[name] ?? '' })),
         deliveryId: row.id,
       });
       if (result.ok) return await settle(deps, row, attempts, { state: 'sent', messageId: result.messageId });

@@ -12,8 +12,8 @@ import { recentRatingAverage, standingFlag } from './panelResult';
 /** The seats that count as a review taken: asked and not (yet) declined. */
 export const COUNTED_SEAT_STATUSES = ['invited', 'confirmed'] as const;
 
-/** Reviews per expert in the calendar year of `day` ('YYYY-MM-DD'), leaving one task out if given. */
-export async function reviewsInYear(db: DbOrTrx, year: string, expertIds: readonly string[] | null, exceptTaskId: string | null = null): Promise<Map<string, number>> {
+/** Reviews per expert in the calendar year of `day` ('YYYY-MM-DD'), leaving one task out if given; of closed tasks only with `closedOnly`. */
+export async function reviewsInYear(db: DbOrTrx, year: string, expertIds: readonly string[] | null, exceptTaskId: string | null = null, closedOnly = false): Promise<Map<string, number>> {
   let q = db
     .selectFrom('review_seats as s')
     .innerJoin('review_tasks as t', 't.id', 's.task_id')
@@ -28,6 +28,7 @@ export async function reviewsInYear(db: DbOrTrx, year: string, expertIds: readon
     q = q.where('s.expert_id', 'in', [...expertIds]);
   }
   if (exceptTaskId) q = q.where('s.task_id', '!=', exceptTaskId);
+  if (closedOnly) q = q.where('t.status', '=', 'closed');
   const rows = await q.execute();
   return new Map(rows.map((r) => [r.expert_id, Number(r.n)]));
 }
@@ -54,19 +55,24 @@ export async function flaggedExpertIds(db: DbOrTrx): Promise<string[]> {
   return [...ratings].filter(([, list]) => standingFlag(list)).map(([id]) => id);
 }
 
-/** The standing of each expert of a page, on the calendar day `today` (Beijing). */
-export async function standingOf(db: DbOrTrx, expertIds: readonly string[], today: string): Promise<Map<string, ExpertReviewStanding>> {
+/**
+ * The standing of each expert of a page, on the calendar day `today` (Beijing). With
+ * `closedOnly` (a reader without review:draw:view) only closed reviews count, in the reviews this
+ * year and the last review: a seat of an open one would name its panel the moment it is drawn
+ * (expert-reviews/queries.ts `namesVisible`, the sealing rule).
+ */
+export async function standingOf(db: DbOrTrx, expertIds: readonly string[], today: string, closedOnly = false): Promise<Map<string, ExpertReviewStanding>> {
   const result = new Map<string, ExpertReviewStanding>();
   if (expertIds.length === 0) return result;
   const [counts, ratings, last] = await Promise.all([
-    reviewsInYear(db, today.slice(0, 4), expertIds),
+    reviewsInYear(db, today.slice(0, 4), expertIds, null, closedOnly),
     ratingsOf(db, expertIds),
     db
       .selectFrom('review_seats as s')
       .innerJoin('review_tasks as t', 't.id', 's.task_id')
       .select(['s.expert_id', (eb) => eb.fn.max('t.review_on').as('last')])
       .where('s.status', '=', 'confirmed')
-      .where('t.status', '!=', 'cancelled')
+      .where('t.status', closedOnly ? '=' : '!=', closedOnly ? 'closed' : 'cancelled')
       .where('s.expert_id', 'in', [...expertIds])
       .groupBy('s.expert_id')
       .execute(),

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@common/messages';
-import { SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { accountKindRefusal, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { ShowLoginAccountResult } from '@common/schemas/auth';
 import { BizError, errors } from '../http/errors';
 import { logOperation } from '../oplog';
@@ -58,6 +58,9 @@ export async function showOrResetLogin(
   if (!isSuperAdmin(caller) && (await holdsRole(db, target.id, SUPER_ADMIN_ROLE_CODE))) {
     throw errors.forbidden('只有超级管理员可以查看或重置超级管理员的账号');
   }
+  // A member unit's or a practitioner's account only for who manages that kind (common/permissions.ts ACCOUNT_KIND_MANAGER).
+  const kindRefusal = accountKindRefusal(caller, target.auth_type);
+  if (kindRefusal) throw errors.forbidden(kindRefusal);
 
   if (!input.reset) {
     await logOperation(db, request, {

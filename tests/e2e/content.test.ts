@@ -52,8 +52,12 @@ describe('publishing an article and reading it', () => {
       await editable.click();
       await page.keyboard.type('这是一篇端到端测试文章，介绍稳评与年检工作。');
       await drawer.locator('[data-menu-key="group-image"]').first().click();
+      // The editor enables its menus once it has taken the selection back (a moment after the
+      // group opens; a click before lands on a disabled item): wait for that.
+      const uploadImage = page.locator('[data-menu-key="uploadImage"]').first();
+      await expect.poll(async () => (await uploadImage.getAttribute('class')) ?? '').not.toContain('disabled');
       const chooser = page.waitForEvent('filechooser');
-      await page.locator('[data-menu-key="uploadImage"]').first().click();
+      await uploadImage.click();
       await (await chooser).setFiles({ name: '正文配图.png', mimeType: 'image/png', buffer: png(7) });
       await editable.locator('img').first().waitFor();
 

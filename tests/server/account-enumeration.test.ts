@@ -2,8 +2,9 @@
  * Nobody learns which login names exist: failed logins are counted and locked per login name
  * and type whether or not an account holds the name (server/security/loginLockout.ts), so an unknown
  * name, an existing one and an existing one tried with another type get the same answers, lock
- * and lock timing; registration says a name is taken (the applicant must choose another) with
- * one message for every kind of account, and only after its rate limit.
+ * and lock timing; a lock holds only the addresses that failed; registration assigns the unit's
+ * login name instead of taking the applicant's (server/modules/registration/service.ts), so that
+ * it has nothing to say about a name.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,8 +106,29 @@ describe.each(dialects)('login lock-out per login name on %s', (dialect) => {
     expect(listed.body.data.lockedUntil).toBeTruthy();
     expect((await t.call('POST', `users/${account.id}/unlock`, { token: admin })).body.status).toBe(1);
     expect((await login('demo_practitioner', DEMO_PASSWORD, 3)).body.status).toBe(1);
-    const rows = await t.db.kysely.selectFrom('login_failures').select(['login_account', 'auth_type']).where('locked_until', '>', t.clock.now().toISOString()).execute();
+    const rows = await t.db.kysely.selectFrom('login_lockouts').select(['login_account', 'auth_type']).where('locked_until', '>', t.clock.now().toISOString()).execute();
     expect(rows.map((r) => `${r.login_account}/${r.auth_type}`)).not.toContain('demo_practitioner/3');
+  });
+
+  it('a lock holds the addresses that failed only: the owner logs in from another, and staff see and lift it', async () => {
+    const guesser = (loginAccount: string, password: string) =>
+      t.call('POST', 'user/auth/login', { body: { loginAccount, password, authType: 2 }, ip: '10.41.0.1' });
+    const owner = (password: string) => t.call('POST', 'user/auth/login', { body: { loginAccount: 'demo_unit', password, authType: 2 }, ip: '10.41.0.2' });
+    for (let i = 0; i < MAX_FAILURES; i += 1) await guesser('demo_unit', `Wrong-${i}-Pass`);
+    expect((await guesser('demo_unit', DEMO_PASSWORD)).body.message).toContain('账号已锁定');
+    // The owner's own wrong try does not add to the guesser's count, nor the owner's success lift its lock.
+    expect((await owner('Wrong-o-Pass')).body.message).toBe(WRONG_CREDENTIALS_MESSAGE);
+    expect((await owner(DEMO_PASSWORD)).body.status).toBe(1);
+    expect((await guesser('demo_unit', DEMO_PASSWORD)).body.message).toContain('账号已锁定');
+
+    // Locked for one address: the user list says so, and the unlock lifts it there too.
+    const admin = await t.adminToken();
+    const account = await t.db.kysely.selectFrom('accounts').select('id').where('login_account', '=', 'demo_unit').executeTakeFirstOrThrow();
+    expect((await t.call<{ lockedUntil: string | null }>('GET', `users/${account.id}`, { token: admin })).body.data.lockedUntil).toBeTruthy();
+    expect((await t.call('POST', `users/${account.id}/unlock`, { token: admin })).body.status).toBe(1);
+    expect((await t.call<{ lockedUntil: string | null }>('GET', `users/${account.id}`, { token: admin })).body.data.lockedUntil).toBeNull();
+    expect((await t.call('POST', `users/${account.id}/unlock`, { token: admin })).body.message).toBe('该账号未被锁定');
+    expect((await guesser('demo_unit', DEMO_PASSWORD)).body.status).toBe(1);
   });
 });
 
@@ -177,8 +199,8 @@ function freshCreditCode(): string {
   return makeCreditCode('91', '330106', `MA3E${String(codeCounter).padStart(4, '0')}`);
 }
 
-/** A registration that reaches the login name's check: the rest is valid, the licence file is never reached. */
-const application = (loginAccount: string) => ({
+/** A registration valid but for its licence file (never uploaded), with whatever else `over` adds. */
+const application = (over: Record<string, unknown> = {}) => ({
   name: '恒信社会风险评估有限公司',
   creditCode: freshCreditCode(),
   legalRepresentative: '陈恒',
@@ -188,14 +210,14 @@ const application = (loginAccount: string) => ({
   address: '杭州市拱墅区湖墅南路 1 号',
   businessScope: '社会稳定风险评估。',
   businessLicenceFileIds: [randomUUID()],
-  loginAccount,
   password: 'Hengxin2026',
   consent: true,
+  ...over,
 });
 
-describe.each(dialects)('registration of a taken login name on %s', (dialect) => {
+describe.each(dialects)('registration and login names on %s', (dialect) => {
   let t: TestContext;
-  const LIMIT = 4;
+  const LIMIT = 6;
   beforeAll(async () => {
     t = await createTestApp(dialect, { demo: true, env: { REGISTER_RATE_LIMIT: String(LIMIT), REGISTER_RATE_WINDOW_MINUTES: '60' } });
   });
@@ -203,25 +225,24 @@ describe.each(dialects)('registration of a taken login name on %s', (dialect) =>
     await t?.close();
   });
 
-  const register = (loginAccount: string, ip: string) => t.call('POST', 'user/auth/register', { body: application(loginAccount), ip });
+  const register = (body: Record<string, unknown>, ip: string) => t.call('POST', 'user/auth/register', { body, ip });
 
-  it('answers the same whatever kind of account holds the name', async () => {
-    const taken = { httpStatus: 400, body: { status: 10, success: false, message: REGISTRATION_MESSAGES.accountTaken, data: null } };
-    // Staff, member unit and practitioner accounts, each from a fresh address.
-    expect(seen(await register('admin', '10.50.0.1'))).toEqual(taken);
-    expect(seen(await register('demo_staff', '10.50.0.2'))).toEqual(taken);
-    expect(seen(await register('demo_unit', '10.50.0.3'))).toEqual(taken);
-    expect(seen(await register('demo_practitioner', '10.50.0.4'))).toEqual(taken);
+  it('answers alike whatever login name an applicant offers, taken by any kind of account or free: it is not theirs to choose', async () => {
+    const offered = ['admin', 'demo_staff', 'demo_unit', 'demo_practitioner', `free_${randomUUID().slice(0, 8)}`];
+    const answers = [];
+    // Each from a fresh address.
+    for (const [i, loginAccount] of offered.entries()) answers.push(seen(await register(application({ loginAccount }), `10.50.0.${i + 1}`)));
+    const refused = { httpStatus: 400, body: { status: 10, success: false, message: '不允许的字段：loginAccount', data: null } };
+    expect(answers).toEqual(offered.map(() => refused));
     const units = await t.db.kysely.selectFrom('member_units').select('id').where('name', '=', '恒信社会风险评估有限公司').execute();
     expect(units).toHaveLength(0);
   });
 
-  it('is rate-limited first: over the limit a taken and a free name get the same answer', async () => {
+  it('is rate-limited first: over the limit every application gets the same answer', async () => {
     const ip = '10.50.1.1';
-    for (let i = 0; i < LIMIT; i += 1) expect((await register('demo_unit', ip)).body.message).toBe(REGISTRATION_MESSAGES.accountTaken);
+    for (let i = 0; i < LIMIT; i += 1) expect((await register(application(), ip)).body.message).toBe('营业执照不存在，请重新上传');
     const limited = { httpStatus: 429, body: { status: 10, success: false, message: REGISTRATION_MESSAGES.tooMany, data: null } };
-    expect(seen(await register('demo_unit', ip))).toEqual(limited);
-    expect(seen(await register('admin', ip))).toEqual(limited);
-    expect(seen(await register(`free_${randomUUID().slice(0, 8)}`, ip))).toEqual(limited);
+    expect(seen(await register(application(), ip))).toEqual(limited);
+    expect(seen(await register(application({ loginAccount: 'admin' }), ip))).toEqual(limited);
   });
 });

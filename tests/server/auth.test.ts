@@ -88,24 +88,28 @@ describe.each(dialects)('auth on %s', (dialect) => {
     }
   });
 
-  it('locks an account after the configured number of wrong passwords', async () => {
+  it('locks an account for the address of the configured number of wrong passwords', async () => {
     await t.call('POST', 'users', {
       token: await t.adminToken(),
       body: { loginAccount: 'lock_me', name: '锁定测试', authType: 1, password: 'Right1234-Kq9' },
     });
-    expect((await loginCall('lock_me', 'Wrong1234', 1)).body.message).toBe('登录账号或密码错误');
-    expect((await loginCall('lock_me', 'Wrong1234', 1)).body.message).toBe('登录账号或密码错误');
-    const third = await loginCall('lock_me', 'Wrong1234', 1);
+    const guesser = freshIp();
+    expect((await loginCall('lock_me', 'Wrong1234', 1, guesser)).body.message).toBe('登录账号或密码错误');
+    expect((await loginCall('lock_me', 'Wrong1234', 1, guesser)).body.message).toBe('登录账号或密码错误');
+    const third = await loginCall('lock_me', 'Wrong1234', 1, guesser);
     expect(third.body.status).toBe(10);
     expect(third.body.message).toContain('账号已锁定');
     expect(third.body.message).toContain('15分钟');
-    // Even the right password is refused while locked, with the minutes left.
+    // Even the right password is refused from there while locked, with the minutes left.
     t.clock.advanceMinutes(5);
-    const locked = await loginCall('lock_me', 'Right1234-Kq9', 1);
+    const locked = await loginCall('lock_me', 'Right1234-Kq9', 1, guesser);
     expect(locked.body.status).toBe(10);
     expect(locked.body.message).toContain('10分钟后再试');
-    t.clock.advanceMinutes(11);
+    // The owner, from another address, is not locked out by someone else's guesses.
     expect((await loginCall('lock_me', 'Right1234-Kq9', 1)).body.status).toBe(1);
+    expect((await loginCall('lock_me', 'Right1234-Kq9', 1, guesser)).body.message).toContain('10分钟后再试');
+    t.clock.advanceMinutes(11);
+    expect((await loginCall('lock_me', 'Right1234-Kq9', 1, guesser)).body.status).toBe(1);
   });
 
   it('limits login attempts per client address with HTTP 429', async () => {
@@ -182,9 +186,10 @@ describe.each(dialects)('auth on %s', (dialect) => {
       token: await t.adminToken(),
       body: { loginAccount: 'forgetful', name: '健忘', authType: 1, password: 'Right1234-Kq9' },
     });
-    // Two wrong, one right, two wrong again: never three in a row, so never locked.
-    for (const password of ['Wrong1234', 'Wrong1234', 'Right1234-Kq9', 'Wrong1234', 'Wrong1234']) await loginCall('forgetful', password, 1);
-    expect((await loginCall('forgetful', 'Right1234-Kq9', 1)).body.status).toBe(1);
+    // Two wrong, one right, two wrong again, from one address: never three in a row, so never locked.
+    const ip = freshIp();
+    for (const password of ['Wrong1234', 'Wrong1234', 'Right1234-Kq9', 'Wrong1234', 'Wrong1234']) await loginCall('forgetful', password, 1, ip);
+    expect((await loginCall('forgetful', 'Right1234-Kq9', 1, ip)).body.status).toBe(1);
   });
 
   it("stops a disabled account's token at once", async () => {

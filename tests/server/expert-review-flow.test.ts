@@ -178,13 +178,17 @@ describe.each(dialects)('expert review workflow on %s', (dialect) => {
         expect((await sheet(id, seats[i].id, total, conclusion)).body.status).toBe(1);
         if (i === 3) expect((await calls.step(c.officer, id, 'close')).body.message).toBe('还有 1 位评审专家的评分表未录入，不能结束评审');
       }
-      // A sheet entered again replaces the earlier one.
-      expect((await sheet(id, seats[4].id, 61, 'fail')).body.status).toBe(1);
-      expect((await sheet(id, seats[4].id, 60, 'fail')).body.status).toBe(1);
+      // A seat's sheet is entered once; entering it again replaces it only with a reason (expert-review-sheets.test.ts).
+      expect((await sheet(id, seats[4].id, 61, 'fail')).body.message).toBe('该席位已有评分表：替换须填写原因（原评分表完整保留，并通知专家本人）');
+      const again = (total: number) => calls.step(c.officer, id, 'sheets', { seatId: seats[4].id, scores: pointsFor(rubric, total), comments: `总分 ${total}`, conclusion: 'fail', reason: '录入有误，按纸质评分表更正' });
+      expect((await again(61)).body.status).toBe(1);
+      expect((await again(60)).body.status).toBe(1);
       expect((await t.db.kysely.selectFrom('review_sheets').select('id').where('task_id', '=', id).execute()).length).toBe(5);
+      expect((await t.db.kysely.selectFrom('review_sheet_replacements').select('total').where('task_id', '=', id).execute()).map((r) => Number(r.total)).sort()).toEqual([60, 61]);
 
       const closed = await calls.step(c.officer, id, 'close');
       expect(closed.body).toMatchObject({ status: 1, message: '评审已结束：80 分，修改后通过' });
+      expect((await calls.detail(c.officer, id)).body.data.result?.replacedByStaff).toBe(1);
       const detail = (await calls.detail(c.officer, id)).body.data;
       expect(detail).toMatchObject({ status: 'closed', resultScore: 80, resultConclusion: 'revise', revisionStatus: 'awaiting' });
       expect(detail.result).toMatchObject({ score: 80, conclusion: 'revise', sheetCount: 5, trimmed: true });

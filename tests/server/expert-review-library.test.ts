@@ -110,13 +110,49 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
       expect(logs.map((l) => l.action)).toEqual(['conflict-add', 'conflict-update', 'conflict-remove']);
     });
 
-    it('an expert ever drawn stays (disable instead)', async () => {
+    it('an expert a draw holds stays (disable instead); the refusal never tells who a sealed draw drew', async () => {
+      const newcomer = async (name: string) => {
+        const res = await t.call<{ id: string }>('POST', 'experts', { token: c.admin, body: { name, workUnit: `${name}研究所`, specialties: ['law'], category: 'engineering' } });
+        expect(res.body, res.body.message).toMatchObject({ status: 1 });
+        return res.body.data.id;
+      };
+      const before = await newcomer('删除测试专家甲');
       const id = await calls.open(c.officer, { projectId: 'demo-project-9', panelSize: 3 });
       expect((await calls.draw(c.officer, id)).body.status).toBe(1);
-      const drawn = (await calls.seats(id))[0].expert_id;
-      const res = await t.call('DELETE', `experts/${drawn}`, { token: c.admin });
-      expect(res.body.message).toContain('已被抽取参加评审，抽取记录须保留，不能删除');
+      const seats = await calls.seats(id);
+      const drawnIds = new Set(seats.map((s) => s.expert_id));
+      const refusal = async (expertId: string) => (await t.call('DELETE', `experts/${expertId}`, { token: c.admin })).body;
+      const closedPanels = new Set(
+        (await t.db.kysely.selectFrom('review_seats as s').innerJoin('review_tasks as r', 'r.id', 's.task_id').select('s.expert_id').where('r.status', '=', 'closed').execute()).map((r) => r.expert_id),
+      );
+      const drawnOnlyHere = seats.find((s) => !closedPanels.has(s.expert_id))?.expert_id ?? '';
+      const notDrawn = (await t.db.kysely.selectFrom('experts').select('id').execute()).map((e) => e.id).find((e) => !drawnIds.has(e) && !closedPanels.has(e) && e !== before) ?? '';
+      expect(drawnOnlyHere && notDrawn).toBeTruthy();
+      // The answer with the name left out: the same for a drawn expert and one the draw passed over.
+      const shape = (message: string) => message.replace(/「[^」]*」/, '「」');
+      // While the review is open, a drawn expert and one never drawn get the same answer.
+      const drawnAnswer = await refusal(drawnOnlyHere);
+      expect(drawnAnswer.status).not.toBe(1);
+      expect(drawnAnswer.message).toContain('在尚未结束或已取消的评审的抽取记录中');
+      expect(drawnAnswer.message).not.toContain('已被抽取');
+      for (const expertId of [before, notDrawn]) {
+        const answer = await refusal(expertId);
+        expect(answer.status).not.toBe(1);
+        expect(shape(answer.message)).toBe(shape(drawnAnswer.message));
+      }
       await calls.step(c.officer, id, 'cancel', { reason: '测试结束' });
+      // Cancelled: the panel stays sealed, and so the answer stays the same for all.
+      expect(shape((await refusal(drawnOnlyHere)).message)).toBe(shape((await refusal(notDrawn)).message));
+      // A closed review's panel is named; an expert added after every draw goes.
+      const closedSeat = await t.db.kysely
+        .selectFrom('review_seats as s')
+        .innerJoin('review_tasks as r', 'r.id', 's.task_id')
+        .select('s.expert_id')
+        .where('r.status', '=', 'closed')
+        .executeTakeFirstOrThrow();
+      expect((await refusal(closedSeat.expert_id)).message).toContain('在已结束评审的抽取结果中');
+      const late = await newcomer('删除测试专家丙');
+      expect((await t.call('DELETE', `experts/${late}`, { token: c.admin })).body.status).toBe(1);
     });
   });
 

@@ -253,7 +253,21 @@ describe.each(dialects)('files on %s', (dialect) => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ status: 30 });
     expect((await get(`/api/v1/file/view/${fileId}`, practitionerToken)).json()).toMatchObject({ status: 30 });
-    expect((await get(`/api/v1/file/download/${randomUUID()}`, unitToken)).json()).toMatchObject({ status: 10, message: '文件不存在' });
+    // A file id that does not exist gets the very answer of a file one may not read: no existence oracle.
+    const missing = `/api/v1/file/download/${randomUUID()}`;
+    const answer = async (u: string, token?: string) => {
+      const res = await get(u, token);
+      return { statusCode: res.statusCode, body: res.json<unknown>() };
+    };
+    const unreadable = { statusCode: 403, body: { status: 30, success: false, message: '文件不存在或没有权限查看', data: null } };
+    expect(await answer(url, otherUnitToken)).toEqual(unreadable);
+    expect(await answer(missing, otherUnitToken)).toEqual(unreadable);
+    expect(await answer(missing, unitToken)).toEqual(unreadable);
+    expect(await answer(`/api/v1/file/view/${randomUUID()}`, practitionerToken)).toEqual(unreadable);
+    expect(await answer(missing)).toEqual(await answer(url));
+    expect((await answer(missing)).statusCode).toBe(401);
+    expect(await answer(missing, 'no-such-token')).toEqual(await answer(url, 'no-such-token'));
+    expect(await answer(`${missing}?exp=4102444800&sig=forged`)).toEqual(await answer(`${url}?exp=4102444800&sig=forged`));
     expect((await get('/api/v1/file/download/not-a-uuid', unitToken)).json()).toMatchObject({ status: 10 });
 
     // A module that says the file is public (e.g. a published article's attachment) opens it to all.

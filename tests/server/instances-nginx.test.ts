@@ -2,7 +2,8 @@
  * Several instances on one PostgreSQL behind nginx (README.md, "Running in production"), as an
  * operator runs them: two server processes started at the same moment on one database and one data
  * directory, and a private nginx configured from deploy/nginx/wenping.conf. Through it, what one
- * instance did holds on the other: a login, an upload, a signed link, a lock-out; an instance
+ * instance did holds on the other: a login, an upload, a signed link, a lock-out; a client's forged
+ * X-Forwarded-For is not believed (TRUST_PROXY=1: the address nginx appended); an instance
  * stopped with SIGTERM finishes its request in flight; one killed mid-run leaves the other
  * answering. Needs PostgreSQL (TEST_DATABASE_URL) and nginx, which .ci/run installs.
  */
@@ -120,6 +121,26 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreS
     expect(direct.body).toMatchObject({ status: 1, data: { loginAccount: ADMIN_ACCOUNT } });
     // And through nginx, whichever instance answers.
     for (let i = 0; i < 4; i++) expect((await through('GET', 'user/current', { token })).body.status).toBe(1);
+  });
+
+  it('a forged X-Forwarded-For through nginx changes nothing: the audit trail has the address nginx saw', async () => {
+    const name = `forged_${randomUUID().slice(0, 8)}`;
+    const res = await fetch(`http://127.0.0.1:${proxyPort}/api/v1/user/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99, 198.51.100.99' },
+      body: JSON.stringify({ loginAccount: name, password: 'Wrong-pass-123', authType: 1 }),
+    });
+    expect(((await res.json()) as Envelope).status).toBe(10);
+    const c = new pg.Client({ connectionString: database.url });
+    await c.connect();
+    try {
+      const rows = await c.query<{ ip: string | null }>("select ip from operation_logs where action = 'login-failed' and summary like $1", [`%${name}%`]);
+      expect(rows.rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
+      const counted = await c.query<{ ip: string }>('select ip from login_attempts where login_account = $1', [name]);
+      expect(counted.rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
+    } finally {
+      await c.end();
+    }
   });
 
   it('a file uploaded through one instance downloads, and its signed link opens, through the other', async () => {

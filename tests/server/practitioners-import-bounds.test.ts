@@ -4,7 +4,7 @@
  * rows, rows wide enough to pass the cell limit. Each is refused with a message naming the
  * limit, nothing is stored (not even the good row above), the answer comes within a bound, and
  * the server keeps answering meanwhile: every GET /api/v1/health sent during the import answers
- * in under 100 ms (the sheet is parsed on a worker thread, server/excel/import.ts).
+ * in under 100 ms (the sheet is parsed in a child process, server/excel/import.ts).
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

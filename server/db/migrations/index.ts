@@ -21,6 +21,9 @@ import { notificationsMigration } from './0012_notifications';
 import { expertDrawCountsMigration } from './0013_expert_draw_counts';
 import { creditMigration } from './0014_credit';
 import { dataVersionsMigration } from './0015_data_versions';
+import { anonymousUploadsMigration } from './0016_anonymous_uploads';
+import { loginLockoutsMigration } from './0017_login_lockouts';
+import { reviewSheetReplacementsMigration } from './0018_review_sheet_replacements';
 
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
@@ -41,6 +44,9 @@ const migrationList: [name: string, factory: MigrationFactory][] = [
   ['0013_expert_draw_counts', expertDrawCountsMigration],
   ['0014_credit', creditMigration],
   ['0015_data_versions', dataVersionsMigration],
+  ['0016_anonymous_uploads', anonymousUploadsMigration],
+  ['0017_login_lockouts', loginLockoutsMigration],
+  ['0018_review_sheet_replacements', reviewSheetReplacementsMigration],
 ];
 
 /** Every migration this code knows, in order. */

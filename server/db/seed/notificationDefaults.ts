@@ -51,6 +51,14 @@ const TEMPLATES: SeedTemplate[] = [
     smsParams: ['reviewOn', 'answerDeadline'],
   },
   {
+    code: 'review_sheet_replaced',
+    name: '评分表替换通知',
+    subject: '您的评分表已被替换：{{projectName}}（{{reviewOn}}）',
+    text: '{{recipientName}}专家：\n\n您在项目「{{projectName}}」（评审日期 {{reviewOn}}）评审中的评分表已由协会工作人员替换。\n原评分表：总分 {{replacedTotal}}，结论 {{replacedConclusion}}\n替换后：总分 {{newTotal}}，结论 {{newConclusion}}\n替换原因：{{reason}}\n原评分表已完整保留在评审记录中。如有异议，{{contact}}。\n\n{{associationName}}',
+    html: '<p>{{recipientName}}专家：</p><p>您在项目「{{projectName}}」（评审日期 {{reviewOn}}）评审中的评分表已由协会工作人员替换。</p><p>原评分表：总分 {{replacedTotal}}，结论 {{replacedConclusion}}<br>替换后：总分 {{newTotal}}，结论 {{newConclusion}}<br>替换原因：{{reason}}</p><p>原评分表已完整保留在评审记录中。如有异议，{{contact}}。</p><p>{{associationName}}</p>',
+    smsParams: ['projectName', 'replacedTotal', 'newTotal'],
+  },
+  {
     code: 'complaint_progress',
     name: '投诉办理进度',
     subject: '您的投诉（{{complaintNo}}）{{step}}',
@@ -161,6 +169,17 @@ const RULES: SeedRule[] = [
     audiences: ['expert'],
     channels: ['email', 'sms'],
     template: 'expert_drawn',
+    mandatory: true,
+  },
+  {
+    code: 'review_sheet_replaced',
+    kind: 'review_sheet_replaced',
+    name: '评分表替换通知',
+    description: '协会工作人员替换专家的评分表时告知专家本人：原评分、替换后的评分和原因。',
+    ...event,
+    audiences: ['expert'],
+    channels: ['email', 'sms'],
+    template: 'review_sheet_replaced',
     mandatory: true,
   },
   {

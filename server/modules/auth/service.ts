@@ -88,7 +88,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   const holder = account && account.auth_type === body.authType ? account : undefined;
   const name: LoginName = { loginAccount: body.loginAccount, authType: body.authType };
 
-  const lockedOut = await lockedOutAnswer(app.db, name, now);
+  const lockedOut = await lockedOutAnswer(app.db, name, ip, now);
   if (lockedOut) {
     await logRefusal('账号锁定中', account);
     throw new BizError(lockedOut);
@@ -105,7 +105,7 @@ export async function login(request: FastifyRequest, body: LoginBody): Promise<L
   }
 
   const { token, sessionId } = await app.db.transaction().execute(async (trx) => {
-    await clearLoginFailures(trx, name);
+    await clearLoginFailures(trx, name, ip);
     await trx.updateTable('accounts').set({ last_login_at: now.toISOString() }).where('id', '=', holder.id).execute();
     const created = await createSession(trx, {
       accountId: holder.id,

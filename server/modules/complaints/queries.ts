@@ -23,6 +23,7 @@ import type { Page } from '@common/schemas/common';
 import { maskEmail } from '@common/validators';
 import type { AuthUser } from '../../security/user';
 import { attachmentsOf, SLOT_ATTACHMENT, toFileRef } from '../../content/files';
+import { extensionOf } from '../../files/detect';
 import { beijingDay } from '@common/calendar';
 import { staffDue, unitDue } from '../../credit/complaintWork';
 import { toBool } from '../../db/index';
@@ -150,8 +151,19 @@ export function deadlineFor(user: AuthUser, row: ComplaintJoinedRow, today: stri
   return row.status === 'accepted' ? of('answer', row.answer_due_on) : null;
 }
 
+/**
+ * How the caller reads a stored instant: staff as it is; anyone else (the unit) by its Beijing
+ * day only, so that the time of the submission (and of every step) cannot be matched against who
+ * was where at that minute (README "个人信息保护与安全").
+ */
+function instantFor(user: AuthUser): <T extends string | null>(at: T) => T {
+  if (isStaff(user)) return (at) => at;
+  return <T extends string | null>(at: T) => (at === null ? at : (beijingDay(new Date(at)) as T));
+}
+
 export function toListItem(user: AuthUser, pii: FieldCipher, row: ComplaintJoinedRow, today: string): ComplaintListItem {
   const staff = isStaff(user);
+  const when = instantFor(user);
   return {
     id: row.id,
     complaintNo: row.complaint_no,
@@ -165,13 +177,13 @@ export function toListItem(user: AuthUser, pii: FieldCipher, row: ComplaintJoine
     status: row.status,
     complainantName: staff ? row.complainant_name : null,
     complainantPhone: staff ? showPii(pii, row.complainant_phone_enc, 'phone', false) : null,
-    submittedAt: row.submitted_at,
+    submittedAt: when(row.submitted_at),
     acceptDueOn: row.accept_due_on,
     answerDueOn: row.answer_due_on,
     concludeDueOn: row.conclude_due_on,
     deadline: deadlineFor(user, row, today),
     conclusion: row.conclusion,
-    updatedAt: row.updated_at,
+    updatedAt: when(row.updated_at),
     version: row.version,
     actions: actionsFor(user, row, today),
   };
@@ -245,7 +257,9 @@ export async function visibleComplaint(db: DbOrTrx, user: AuthUser, id: string):
  */
 const STEP_RANK = sql<number>`case step when 'submitted' then 0 when 'accepted' then 1 when 'declined' then 1 when 'answered' then 2 else 3 end`;
 
-async function stepsOf(db: DbOrTrx, id: string, staff: boolean): Promise<ComplaintStepRecord[]> {
+async function stepsOf(db: DbOrTrx, id: string, user: AuthUser): Promise<ComplaintStepRecord[]> {
+  const staff = isStaff(user);
+  const when = instantFor(user);
   const rows = await db
     .selectFrom('complaint_steps as s')
     .leftJoin('accounts as a', 'a.id', 's.actor_id')
@@ -256,17 +270,19 @@ async function stepsOf(db: DbOrTrx, id: string, staff: boolean): Promise<Complai
     .orderBy('s.id')
     .execute();
   // The unit reads what happened, not which member of staff did it.
-  return rows.map((r) => ({ step: r.step, at: r.at, note: r.public_note, actorName: staff ? r.actor_name : null }));
+  return rows.map((r) => ({ step: r.step, at: when(r.at), note: r.public_note, actorName: staff ? r.actor_name : null }));
 }
 
 export async function complaintDetail(db: DbOrTrx, pii: FieldCipher, user: AuthUser, id: string, now: Date): Promise<ComplaintDetail> {
   const row = await visibleComplaint(db, user, id);
   const staff = isStaff(user);
+  const when = instantFor(user);
   const [files, answerFiles, steps] = await Promise.all([
     attachmentsOf(db, 'complaint', [id], SLOT_ATTACHMENT),
     attachmentsOf(db, 'complaint', [id], SLOT_ANSWER),
-    stepsOf(db, id, staff),
+    stepsOf(db, id, user),
   ]);
+  const complainantFiles = (files.get(id) ?? []).map(toFileRef);
   return {
     ...toListItem(user, pii, row, beijingDay(now)),
     content: row.content,
@@ -275,12 +291,12 @@ export async function complaintDetail(db: DbOrTrx, pii: FieldCipher, user: AuthU
     practitionerId: row.practitioner_id,
     projectId: row.project_id,
     decisionNote: row.decision_reason,
-    decidedAt: row.decided_at,
+    decidedAt: when(row.decided_at),
     unitAnswer: row.unit_answer,
-    answeredAt: row.answered_at,
+    answeredAt: when(row.answered_at),
     handling: row.handling,
-    concludedAt: row.concluded_at,
-    files: (files.get(id) ?? []).map(toFileRef),
+    concludedAt: when(row.concluded_at),
+    files: seesOriginalNames(user) ? complainantFiles : complainantFiles.map((f, i) => ({ ...f, name: neutralAttachmentName(i, f.name) })),
     answerFiles: (answerFiles.get(id) ?? []).map(toFileRef),
     steps,
   };
@@ -366,6 +382,35 @@ export async function projectOptions(db: DbOrTrx, unitId: string, keyword: strin
 }
 
 // ---- files -----------------------------------------------------------------------------------
+
+/**
+ * Who reads the complainant's own file names (举报人王小明_13800138000.jpg): staff who handle
+ * complaints, who know the complainant anyway. Everyone else (the unit complained about, a signed
+ * address without a token) reads 附件1.jpg, 附件2.pdf, … in the complaint's order.
+ */
+function seesOriginalNames(user: AuthUser | null): boolean {
+  return !!user && isStaff(user) && (hasPermission(user, 'complaint:view') || hasPermission(user, 'complaint:handle'));
+}
+
+/** 附件1.jpg: the position in the complaint and the stored name's extension (the detected type's, server/files/names.ts). */
+export function neutralAttachmentName(index: number, storedName: string): string {
+  const ext = extensionOf(storedName);
+  return `附件${index + 1}${ext ? `.${ext}` : ''}`;
+}
+
+/** The file-name rule (server/files/displayNames.ts) of the complainant's attachments. */
+export async function complaintFileName(db: DbOrTrx, file: { fileId: string; name: string }, user: AuthUser | null): Promise<string | null> {
+  if (seesOriginalNames(user)) return null;
+  const slot = await db
+    .selectFrom('file_attachments')
+    .select('sort')
+    .where('owner_type', '=', 'complaint')
+    .where('slot', '=', SLOT_ATTACHMENT)
+    .where('file_id', '=', file.fileId)
+    .limit(1)
+    .executeTakeFirst();
+  return slot ? neutralAttachmentName(Number(slot.sort), file.name) : null;
+}
 
 /**
  * Files read rule: the complainant's attachments and the unit's answer's files open to the unit

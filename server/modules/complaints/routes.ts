@@ -41,13 +41,14 @@ import { FileId, Md5, StoredFile } from '@common/schemas/files';
 import { requireUser, type RouteAccess } from '../../security/guard';
 import { sendXlsx } from '../../excel';
 import { handleAnonymousUpload } from '../../files/anonymousUpload';
+import { registerFileNameRule, type FileNameRule } from '../../files/displayNames';
 import { registerFileReadRule, type FileReadRule } from '../../files/readRules';
 import { FileStorage } from '../../files/storage';
 import { ok } from '../../http/envelope';
 import { enforceRateLimit } from '../../http/rateLimit';
 import { publicRead } from '../../http/readCache';
 import { prepareComplaintExport } from './export';
-import { complaintDetail, isComplaintFileOf, listComplaints, practitionerOptions, projectOptions, unitOptions } from './queries';
+import { complaintDetail, complaintFileName, isComplaintFileOf, listComplaints, practitionerOptions, projectOptions, unitOptions } from './queries';
 import {
   acceptComplaint,
   COMPLAINT_FILE_TYPES,
@@ -78,9 +79,11 @@ const LOOKUP_RATE_LIMIT = { limit: 120, windowMinutes: 10 } as const;
 const UploadBodyDoc = Type.Object({ fileId: FileId, md5: Md5, file: Type.String({ format: 'binary', title: '文件' }) });
 
 const complaintFileRule: FileReadRule = (db, fileId, user) => isComplaintFileOf(db, fileId, user);
+const complaintFileNames: FileNameRule = (db, file, user) => complaintFileName(db, file, user);
 
 const complaintsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerFileReadRule(complaintFileRule);
+  registerFileNameRule(complaintFileNames);
   // Complaints carry personal information, and the submission a query code: no cache keeps them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -38,6 +38,7 @@ import { beijingDay } from '@common/calendar';
 import { recordAutomaticEvent } from '../../credit/events';
 import type { DbOrTrx } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
+import { claimAnonymousUploads } from '../../files/anonymousUpload';
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
 import { enforceRateLimit } from '../../http/rateLimit';
@@ -168,6 +169,7 @@ export async function submitComplaint(request: FastifyRequest, body: ComplaintSu
   const complaintNo = await db.transaction().execute(async (trx) => {
     const { unitName } = await checkSubject(trx, body);
     await checkFiles(trx, fileIds);
+    await claimAnonymousUploads(trx, fileIds, now, '附件');
     const number = await nextNumber(trx, 'complaint', Number(today.slice(0, 4)));
     await trx
       .insertInto('complaints')

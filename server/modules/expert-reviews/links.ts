@@ -1,6 +1,6 @@
 /**
- * An expert's personal link to their score sheet, without an account: staff make it for a
- * confirmed panel member (POST /review-tasks/:id/links); it holds a random token of 32 bytes
+ * An expert's personal link to their score sheet, without an account: staff who read the panel
+ * (review:manage and review:draw:view) make it for a confirmed panel member (POST /review-tasks/:id/links); it holds a random token of 32 bytes
  * (only its SHA-256 is stored, the token is shown once), works until the review closes (or a new
  * link replaces it), and opens the task's essentials and the expert's own sheet through
  * POST /public/review-links/view and /sheet. The token travels in the page address's fragment
@@ -22,7 +22,7 @@ import { logOperation } from '../../oplog';
 import { UrlSigner, loadLinkKey } from '../../files/signedUrls';
 import { stampOf } from '../../workflow/stamp';
 import { noticeSheetThroughLink } from './notices';
-import { findTask, seatLabel, type TaskJoinedRow } from './queries';
+import { findTask, namesVisible, seatLabel, type TaskJoinedRow } from './queries';
 import { parseRubric, storedScores } from '../../quality/rubric';
 import { addEvent, ENTITY, openTask, scoringSeat, taskRefOf, writeSheet } from './service';
 
@@ -34,6 +34,7 @@ export const LINK_MESSAGES = {
   invalid: '链接无效或已失效，请联系协会工作人员',
   tooOften: '操作过于频繁，请稍后再试',
   notScoring: '评审尚未开始评分，暂不能提交评分表',
+  sealed: '评审结束前专家名单保密：评分链接只能由有“查看抽取结果”权限的人员生成',
 } as const;
 
 /** How often one address may use the links (view and submit together). */
@@ -44,6 +45,9 @@ const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').dig
 export async function createLink(request: FastifyRequest, user: AuthUser, id: string, body: ReviewLinkBody): Promise<ReviewLinkAnswer> {
   const { db } = request.server;
   const row = await openTask(db, id);
+  // Whoever holds a link reads the expert's name through it and may send a sheet as them: only
+  // staff who read the panel anyway make one (queries.ts namesVisible, the sealing rule).
+  if (!namesVisible(user, row.status)) throw new BizError(LINK_MESSAGES.sealed, 10, 403);
   const seat = await scoringSeat(db, row, body.seatId);
   assertVersion(Number(row.version), body.version);
   const stamp = stampOf(request, user);
@@ -137,7 +141,8 @@ export async function submitThroughLink(request: FastifyRequest, body: ExpertLin
   const stamp = { now: at.toISOString(), by: null, at };
   const label = seatLabel(seat);
   await db.transaction().execute(async (trx) => {
-    const { total } = await writeSheet(trx, task, seat, body, 'expert', expert.name, stamp);
+    // Sending again replaces their own (or a sheet staff entered): the earlier one is kept whole.
+    const { total } = await writeSheet(trx, task, seat, body, 'expert', expert.name, stamp, { by: null, byName: null, reason: null });
     // The task moves on (its version too), so that a page open on it learns of the new sheet.
     await trx.updateTable('review_tasks').set((eb) => ({ version: eb('version', '+', 1), updated_at: stamp.now })).where('id', '=', task.id).execute();
     await trx.updateTable('review_links').set({ last_used_at: stamp.now }).where('id', '=', target.linkId).execute();

@@ -70,9 +70,11 @@ export async function noticeSheetThroughLink(trx: DbOrTrx, task: TaskRef, label:
   await toStaff(trx, 'review:manage', task, 'submission', `${label}已通过评分链接提交评分表：${task.projectName}`, null, at);
 }
 
-export async function noticeClosed(trx: DbOrTrx, task: TaskRef, score: number, conclusion: ReviewConclusion, at: Date): Promise<void> {
+export async function noticeClosed(trx: DbOrTrx, task: TaskRef, score: number, conclusion: ReviewConclusion, at: Date, replacedByStaff = 0): Promise<void> {
   const revise = conclusion === 'revise' ? '请按专家意见修改评估报告后，在评审管理中提交修改稿。' : '';
-  await toUnit(trx, task, 'decision', `项目「${task.projectName}」的评审已结束：${REVIEW_CONCLUSION_LABELS[conclusion]}`, `评审得分 ${score} 分，结论：${REVIEW_CONCLUSION_LABELS[conclusion]}。${revise}`, at);
+  // The unit learns that the score rests on sheets staff replaced (the reasons are on the task's page).
+  const replaced = replacedByStaff ? `其中 ${replacedByStaff} 份评分表由协会工作人员替换，原评分表和原因见评审记录。` : '';
+  await toUnit(trx, task, 'decision', `项目「${task.projectName}」的评审已结束：${REVIEW_CONCLUSION_LABELS[conclusion]}`, `评审得分 ${score} 分，结论：${REVIEW_CONCLUSION_LABELS[conclusion]}。${replaced}${revise}`, at);
 }
 
 export async function noticeCancelled(trx: DbOrTrx, task: TaskRef, reason: string, at: Date): Promise<void> {

@@ -143,7 +143,8 @@ export function actionsFor(user: AuthUser, row: ActionRow, counts: TaskCounts): 
   }
   if (can('review:manage') && status === 'confirming' && counts.invited > 0) actions.push('respond');
   if (can('review:score') && status === 'scoring') actions.push('sheet');
-  if (can('review:manage') && status === 'scoring') actions.push('link');
+  // A link opens the expert's own page, with their name: only for staff who read the panel (links.ts).
+  if (can('review:manage') && can('review:draw:view') && status === 'scoring') actions.push('link');
   if (can('review:manage') && status === 'scoring' && counts.sheets >= Number(row.panel_size)) actions.push('close');
   if (can('review:score') && status === 'closed') actions.push('rate');
   if (can('review:manage') && row.revision_status === 'submitted') actions.push('confirmRevision', 'returnRevision');
@@ -160,8 +161,9 @@ function seatActions(user: AuthUser, task: ActionRow, seat: ReviewSeatRow, now: 
     if (seat.answer_deadline && seat.answer_deadline <= now.toISOString()) actions.push('noAnswer');
   }
   const panelMember = seat.status === 'confirmed' && seat.seat_no !== null;
-  if (task.status === 'scoring' && panelMember && can('review:score')) actions.push('sheet');
-  if (task.status === 'scoring' && panelMember && can('review:manage')) actions.push('link');
+  // A seat's sheet is the expert's: entered once; replaced only with a reason (service.ts enterSheet).
+  if (task.status === 'scoring' && panelMember && can('review:score')) actions.push(hasSheet ? 'replaceSheet' : 'sheet');
+  if (task.status === 'scoring' && panelMember && can('review:manage') && can('review:draw:view')) actions.push('link');
   if (task.status === 'closed' && panelMember && hasSheet && can('review:score')) actions.push('rate');
   return actions;
 }
@@ -237,7 +239,7 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
   const closed = row.status === 'closed';
   const rubric = parseRubric(row.rubric);
 
-  const [seats, draws, sheets, ratings, links, events, revisionFiles] = await Promise.all([
+  const [seats, draws, sheets, ratings, links, events, revisionFiles, replacements] = await Promise.all([
     db
       .selectFrom('review_seats as s')
       .innerJoin('experts as e', 'e.id', 's.expert_id')
@@ -260,7 +262,10 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
     db.selectFrom('review_links').select(['seat_id']).where('task_id', '=', id).where('revoked_at', 'is', null).execute(),
     db.selectFrom('review_events').selectAll().where('task_id', '=', id).orderBy('id').execute(),
     attachmentsOf(db, 'project', [row.project_id], revisionSlot(id)),
+    db.selectFrom('review_sheet_replacements').selectAll().where('task_id', '=', id).orderBy('replaced_at', 'desc').orderBy('id').execute(),
   ]);
+  const replacedOfSeat = new Map<string, typeof replacements>();
+  for (const r of replacements) replacedOfSeat.set(r.seat_id, [...(replacedOfSeat.get(r.seat_id) ?? []), r]);
   const sheetOfSeat = new Map(sheets.map((s) => [s.seat_id, s]));
   const ratingOf = new Map(ratings.map((r) => [r.expert_id, r]));
   const linked = new Set(links.map((l) => l.seat_id));
@@ -328,13 +333,26 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
             conclusion: s.conclusion,
             source: s.source,
             submittedAt: s.submitted_at,
+            replaced: (replacedOfSeat.get(s.seat_id) ?? []).map((r) => ({
+              scores: storedScores(rubric, r.scores),
+              total: Number(r.total),
+              comments: r.comments,
+              conclusion: r.conclusion,
+              source: r.source,
+              submittedAt: r.submitted_at,
+              replacedAt: r.replaced_at,
+              replacedByName: staff ? r.replaced_by_name : null,
+              replacedBySource: r.replaced_by_source,
+              reason: r.reason,
+            })),
           };
         })
         .sort((a, b) => a.label.localeCompare(b.label, 'zh-CN', { numeric: true }))
     : [];
 
   const eventList: ReviewEvent[] = events
-    .filter((e) => staff || UNIT_EVENT_KINDS.has(e.kind))
+    // A replaced sheet's line names scores: the unit reads it with the sheets, once closed.
+    .filter((e) => staff || UNIT_EVENT_KINDS.has(e.kind) || (closed && e.kind === 'sheet_replaced'))
     .map((e) => {
       const seat = e.seat_id ? seatById.get(e.seat_id) : undefined;
       return {
@@ -350,7 +368,14 @@ export async function taskDetail(db: DbOrTrx, user: AuthUser, id: string, now: D
 
   const result =
     closed && row.result_score_centi !== null && row.result_conclusion !== null && row.closed_at !== null
-      ? { score: Number(row.result_score_centi) / 100, conclusion: row.result_conclusion, sheetCount: sheets.length, trimmed: sheets.length >= 5, closedAt: row.closed_at }
+      ? {
+          score: Number(row.result_score_centi) / 100,
+          conclusion: row.result_conclusion,
+          sheetCount: sheets.length,
+          trimmed: sheets.length >= 5,
+          replacedByStaff: new Set(replacements.filter((r) => r.replaced_by_source === 'staff').map((r) => r.seat_id)).size,
+          closedAt: row.closed_at,
+        }
       : null;
 
   return {

@@ -172,7 +172,7 @@ const expertReviewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/review-tasks/:id/links',
-    { config: staff('review:manage'), schema: { tags, summary: '生成专家的评分链接（仅显示一次，评审结束前有效）', params: IdParams, body: ReviewLinkBody, response: { 200: Envelope(ReviewLinkAnswer) } } },
+    { config: staff('review:manage'), schema: { tags, summary: '生成专家的评分链接（仅显示一次，评审结束前有效；须有查看抽取结果权限 review:draw:view）', params: IdParams, body: ReviewLinkBody, response: { 200: Envelope(ReviewLinkAnswer) } } },
     async (request) => ok(await createLink(request, requireUser(request), request.params.id, request.body), '评分链接已生成，请发送给专家本人'),
   );
 

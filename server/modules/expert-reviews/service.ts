@@ -21,6 +21,7 @@ import {
   type ReviewStepBody,
   type ReviewTaskCreateBody,
   type ReviewTaskUpdateBody,
+  REVIEW_SHEET_SOURCE_LABELS,
 } from '@common/schemas/reviewTasks';
 import { AuthType } from '@common/permissions';
 import type { AuthUser } from '../../security/user';
@@ -28,7 +29,8 @@ import { setAttachments } from '../../content/files';
 import { beijingDay } from '@common/calendar';
 import { dictLabels } from '../../db/dictionaries';
 import { beijingTime } from '../../excel';
-import type { DbOrTrx, ReviewSeatRow } from '../../db/types';
+import type { DbOrTrx, ReviewSeatRow, ReviewSheetRow } from '../../db/types';
+import { noticeSheetReplaced } from '../../notifications';
 import type { ReviewTaskStatus } from '@common/schemas/reviewTasks';
 import { assertVersion, newAuditColumns, updateWithVersion, type VersionedChanges } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';
@@ -74,6 +76,8 @@ export const MESSAGES = {
   deadlineNotPassed: (deadline: string) => `答复期限（${deadline}）未到，不能记为未答复`,
   notScoring: '专家尚未全部确认，不能录入评分表',
   notPanelMember: '只能为已确认的评审专家录入评分表',
+  replaceExpertSheet: '专家本人已通过评分链接提交评分表：替换须填写原因（原评分表完整保留，并通知专家本人）',
+  replaceSheet: '该席位已有评分表：替换须填写原因（原评分表完整保留，并通知专家本人）',
   sheetsMissing: (missing: number) => `还有 ${missing} 位评审专家的评分表未录入，不能结束评审`,
   notClosed: '评审尚未结束',
   rateNotMember: '只能评价参加本次评审并提交了评分表的专家',
@@ -374,7 +378,26 @@ export async function scoringSeat(db: DbOrTrx, row: TaskJoinedRow, seatId: strin
   return seat;
 }
 
-/** Writes (or replaces) a seat's sheet; the caller's transaction. */
+/** Who replaces a seat's sheet: staff (with their reason), or the expert again through their link. */
+export interface SheetReplacer {
+  by: string | null;
+  byName: string | null;
+  reason: string | null;
+}
+
+/** The sheet a write replaced, kept whole in review_sheet_replacements. */
+export interface ReplacedSheet {
+  replacementId: string;
+  total: number;
+  conclusion: ReviewSheetRow['conclusion'];
+  source: ReviewSheetRow['source'];
+  submittedAt: string;
+}
+
+/**
+ * Writes a seat's sheet, the caller's transaction. A sheet the seat already has is first copied
+ * whole into review_sheet_replacements (with who replaced it and why), never lost.
+ */
 export async function writeSheet(
   trx: DbOrTrx,
   row: TaskJoinedRow,
@@ -383,7 +406,8 @@ export async function writeSheet(
   source: 'staff' | 'expert',
   enteredBy: string | null,
   stamp: { now: string; by: string | null },
-): Promise<{ total: number }> {
+  replacer: SheetReplacer,
+): Promise<{ total: number; replaced: ReplacedSheet | null }> {
   const { scores, total } = checkedScores(parseRubric(row.rubric), sheet.scores);
   const columns = {
     scores: scoresToText(scores),
@@ -394,36 +418,100 @@ export async function writeSheet(
     entered_by_name: enteredBy,
     submitted_at: stamp.now,
   };
-  const existing = await trx.selectFrom('review_sheets').select(['id']).where('seat_id', '=', seat.id).executeTakeFirst();
+  const existing = await trx.selectFrom('review_sheets').selectAll().where('seat_id', '=', seat.id).executeTakeFirst();
   if (existing) {
+    const replacementId = randomUUID();
+    await trx
+      .insertInto('review_sheet_replacements')
+      .values({
+        id: replacementId,
+        task_id: row.id,
+        seat_id: seat.id,
+        expert_id: existing.expert_id,
+        scores: existing.scores,
+        total: existing.total,
+        comments: existing.comments,
+        conclusion: existing.conclusion,
+        source: existing.source,
+        entered_by_name: existing.entered_by_name,
+        submitted_at: existing.submitted_at,
+        replaced_at: stamp.now,
+        replaced_by: replacer.by,
+        replaced_by_name: replacer.byName,
+        replaced_by_source: source,
+        reason: replacer.reason,
+      })
+      .execute();
     await trx
       .updateTable('review_sheets')
       .set((eb) => ({ ...columns, updated_at: stamp.now, updated_by: stamp.by, version: eb('version', '+', 1) }))
       .where('id', '=', existing.id)
       .execute();
-  } else {
-    await trx
-      .insertInto('review_sheets')
-      .values({ id: randomUUID(), task_id: row.id, seat_id: seat.id, expert_id: seat.expert_id, ...columns, ...newAuditColumns(stamp.now, stamp.by) })
-      .execute();
+    return {
+      total,
+      replaced: { replacementId, total: Number(existing.total), conclusion: existing.conclusion, source: existing.source, submittedAt: existing.submitted_at },
+    };
   }
-  return { total };
+  await trx
+    .insertInto('review_sheets')
+    .values({ id: randomUUID(), task_id: row.id, seat_id: seat.id, expert_id: seat.expert_id, ...columns, ...newAuditColumns(stamp.now, stamp.by) })
+    .execute();
+  return { total, replaced: null };
 }
 
+/**
+ * Staff enter a seat's sheet from the paper. The sheet is the expert's: a seat that has one (sent
+ * by the expert through their link, or entered before) is replaced only with a reason; the
+ * replaced sheet is kept whole, the task's history says what changed and why, and the expert is
+ * told by e-mail and SMS (server/notifications/sheetReplaced.ts). Closing counts the replaced
+ * sheets in the result the unit reads.
+ */
 export async function enterSheet(request: FastifyRequest, user: AuthUser, id: string, body: ReviewSheetBody): Promise<void> {
   const { db } = request.server;
   const row = await openTask(db, id);
   const seat = await scoringSeat(db, row, body.seatId);
   assertVersion(Number(row.version), body.version);
+  const present = await db.selectFrom('review_sheets').select('source').where('seat_id', '=', seat.id).executeTakeFirst();
+  const reason = trimmed(body.reason);
+  if (present && !reason) throw new BizError(present.source === 'expert' ? MESSAGES.replaceExpertSheet : MESSAGES.replaceSheet);
   const stamp = stampOf(request, user);
   const label = seatLabel(seat);
   await db.transaction().execute(async (trx) => {
-    const { total } = await writeSheet(trx, row, seat, body, 'staff', user.name, stamp);
+    // The version first: a sheet the expert sent since the page was read moved it on (links.ts), and is never replaced unseen.
     await updateWithVersion(trx, 'review_tasks', id, body.version, {}, stamp);
-    const summary = `录入${label}的评分表：总分 ${total}，结论 ${REVIEW_CONCLUSION_LABELS[body.conclusion]}`;
+    const { total, replaced } = await writeSheet(trx, row, seat, body, 'staff', user.name, stamp, { by: user.id, byName: user.name, reason });
+    const words = `总分 ${total}，结论 ${REVIEW_CONCLUSION_LABELS[body.conclusion]}`;
+    if (replaced) {
+      const before = `总分 ${replaced.total}，结论 ${REVIEW_CONCLUSION_LABELS[replaced.conclusion]}（${REVIEW_SHEET_SOURCE_LABELS[replaced.source]}，${beijingTime(replaced.submittedAt)}）`;
+      const summary = `替换${label}的评分表，原因：${reason ?? ''}。原评分表：${before}；替换后：${words}`;
+      await addEvent(trx, id, stamp, user, 'sheet_replaced', summary, seat.id);
+      await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'sheet-replace', summary: `项目「${row.project_name}」评审：${summary}` });
+      await noticeSheetReplaced(
+        trx,
+        {
+          id: replaced.replacementId,
+          taskId: id,
+          expertId: seat.expert_id,
+          projectName: row.project_name,
+          reviewOn: row.review_on,
+          replaced: { total: replaced.total, conclusion: REVIEW_CONCLUSION_LABELS[replaced.conclusion] },
+          now: { total, conclusion: REVIEW_CONCLUSION_LABELS[body.conclusion] },
+          reason: reason ?? '',
+        },
+        { now: stamp.at, pii: request.server.pii },
+      );
+      return;
+    }
+    const summary = `录入${label}的评分表：${words}`;
     await addEvent(trx, id, stamp, user, 'sheet', summary, seat.id);
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'sheet', summary: `项目「${row.project_name}」评审：${summary}` });
   });
+}
+
+/** How many of a task's seats had their sheet replaced by staff (what the result and the unit are told). */
+export async function seatsReplacedByStaff(db: DbOrTrx, taskId: string): Promise<number> {
+  const rows = await db.selectFrom('review_sheet_replacements').select('seat_id').distinct().where('task_id', '=', taskId).where('replaced_by_source', '=', 'staff').execute();
+  return rows.length;
 }
 
 /**
@@ -458,13 +546,14 @@ export async function closeTask(request: FastifyRequest, user: AuthUser, id: str
     closed_by: user.id,
     revision_status: result.conclusion === 'revise' ? 'awaiting' : null,
   };
-  const words = `${result.score} 分，${REVIEW_CONCLUSION_LABELS[result.conclusion]}${result.dropped ? '（去掉一个最高分和一个最低分）' : ''}`;
+  const replacedByStaff = await seatsReplacedByStaff(db, id);
+  const words = `${result.score} 分，${REVIEW_CONCLUSION_LABELS[result.conclusion]}${result.dropped ? '（去掉一个最高分和一个最低分）' : ''}${replacedByStaff ? `；其中 ${replacedByStaff} 份评分表由工作人员替换，原因见评审记录` : ''}`;
   await db.transaction().execute(async (trx) => {
     await updateWithVersion(trx, 'review_tasks', id, body.version, changes, stamp);
     await trx.updateTable('review_links').set({ revoked_at: stamp.now }).where('task_id', '=', id).where('revoked_at', 'is', null).execute();
     await addEvent(trx, id, stamp, user, 'closed', `评审结束：${words}`);
     await logOperation(trx, request, { entity: ENTITY, entityId: id, action: 'close', summary: `项目「${row.project_name}」评审结束：${words}` });
-    await noticeClosed(trx, taskRefOf(row), result.score, result.conclusion, stamp.at);
+    await noticeClosed(trx, taskRefOf(row), result.score, result.conclusion, stamp.at, replacedByStaff);
     // The panel's mean is a credit event of the assessing unit when low or high (docs/domain.md, "Credit").
     const creditKind = result.score < REVIEW_LOW_SCORE ? 'review_low' : result.score >= REVIEW_HIGH_SCORE ? 'review_high' : null;
     if (creditKind) {

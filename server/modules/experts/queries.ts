@@ -139,12 +139,14 @@ export function actionsFor(user: Parameters<typeof hasPermission>[0], expert: Pi
   return actions;
 }
 
-/** A page of the staff's list: each expert with their reviews this year, last review and rating (on `today`, Beijing). */
+/** A page of the staff's list: each expert with their reviews this year, last review and rating (on `today`, Beijing; open reviews only for review:draw:view). */
 export async function listExperts(db: DbOrTrx, user: Parameters<typeof hasPermission>[0], query: ExpertListQuery, today: string): Promise<Page<ExpertListItem>> {
   const page = paging(query);
   const sort = expertSort(query.sort);
   const { rows, total } = await fetchPage(await filteredExpertsWithStanding(db, query), page, (q) => orderedExperts(q, sort));
-  const [records, standing] = await Promise.all([toExpertRecords(db, rows), standingOf(db, rows.map((r) => r.id), today)]);
+  // Sealing: without review:draw:view, open reviews do not count (server/quality/standing.ts).
+  const closedOnly = !hasPermission(user, 'review:draw:view');
+  const [records, standing] = await Promise.all([toExpertRecords(db, rows), standingOf(db, rows.map((r) => r.id), today, closedOnly)]);
   const list = records.map((r) => ({ ...r, ...(standing.get(r.id) ?? noStanding), actions: actionsFor(user, r) }));
   return { list, total, current: page.current, pageSize: page.pageSize };
 }

@@ -6,6 +6,7 @@
  * read rule of the photo always agree.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { checkEmail, checkPhone } from '@common/validators';
 import { checkBirthYear, type ExpertAction, type ExpertCreateBody, type ExpertUpdateBody } from '@common/schemas/experts';
@@ -14,6 +15,7 @@ import type { DbOrTrx, ExpertRow } from '../../db/types';
 import { assertVersion, newAuditColumns, updateWithVersion } from '../../db/versioned';
 import { assertAttachable } from '../../files/attach';
 import { BizError, errors } from '../../http/errors';
+import { containsPattern } from '../../http/paging';
 import { logOperation } from '../../oplog';
 import { syncSearchDocument } from '../../fulltext/indexer';
 import { findExpertRow, specialtiesOf } from './queries';
@@ -226,17 +228,63 @@ export async function updateExpert(request: FastifyRequest, id: string, body: Ex
   });
 }
 
+export const DELETE_MESSAGES = {
+  /** A seat of a closed review: the panel is known to every staff member by now. */
+  inClosedDraw: (name: string) => `${NOUN}「${name}」在已结束评审的抽取结果中（抽取记录须保留），不能删除；不再聘用请停用`,
+  /**
+   * The library of a draw not yet closed (or cancelled) listed them: true of every expert who was
+   * in the library then, drawn or not, so it tells nothing of who was drawn.
+   */
+  inSealedDraw: (name: string) => `${NOUN}「${name}」在尚未结束或已取消的评审的抽取记录中（每次抽取都记录当时的整个专家库），不能删除；不再聘用请停用`,
+} as const;
+
+/**
+ * Why the expert cannot be deleted, in words that keep sealed draws sealed, or null.
+ *
+ * What blocks: a seat (review_seats refers to the expert; a draw's record is kept whole). A
+ * seat of a closed review is named (staff read closed panels). A seat of a review not closed
+ * (or cancelled) is sealed from staff without review:draw:view (expert-reviews/queries.ts
+ * `namesVisible`), so a refusal for it alone would tell them who was drawn; instead every expert
+ * the draw's pool lists (the whole library at the time: every expert is eligible or excluded
+ * with a reason) is refused alike until the review closes.
+ */
+export async function deletionBlocker(db: DbOrTrx, id: string, name: string): Promise<string | null> {
+  const closedSeat = await db
+    .selectFrom('review_seats as s')
+    .innerJoin('review_tasks as t', 't.id', 's.task_id')
+    .select('s.id')
+    .where('s.expert_id', '=', id)
+    .where('t.status', '=', 'closed')
+    .limit(1)
+    .executeTakeFirst();
+  if (closedSeat) return DELETE_MESSAGES.inClosedDraw(name);
+  const pattern = containsPattern(`"${id}"`);
+  const sealed = await db
+    .selectFrom('expert_draws as d')
+    .innerJoin('review_tasks as t', 't.id', 'd.task_id')
+    .select('d.id')
+    .where('t.status', '!=', 'closed')
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(${eb.ref('d.pool')})`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb.exists(eb.selectFrom('review_seats as s').select('s.id').whereRef('s.draw_id', '=', 'd.id').where('s.expert_id', '=', id)),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return sealed ? DELETE_MESSAGES.inSealedDraw(name) : null;
+}
+
 /**
  * Deletes an expert with its specialties, declared conflicts and search document (the photo
- * stays a stored file). An expert ever drawn for a review stays: the draw's record names them
- * (disable instead).
+ * stays a stored file). An expert a draw's record holds stays (deletionBlocker; disable instead).
  */
 export async function deleteExpert(request: FastifyRequest, id: string): Promise<void> {
   const { db } = request.server;
   const row = await findExpertRow(db, id);
   if (!row) throw errors.notFound(NOUN);
-  const drawn = await db.selectFrom('review_seats').select('id').where('expert_id', '=', id).limit(1).executeTakeFirst();
-  if (drawn) throw new BizError(`${NOUN}「${row.name}」已被抽取参加评审，抽取记录须保留，不能删除；不再聘用请停用`);
+  const blocker = await deletionBlocker(db, id, row.name);
+  if (blocker) throw new BizError(blocker);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('expert_conflicts').where('expert_id', '=', id).execute();
     // The foreign key cascades too; said here so that the rows go whatever the database enforces.

@@ -15,7 +15,9 @@ import type { DbOrTrx } from '../../db/types';
 import { beijingTime, exportFileName, type XlsxColumn, type XlsxExport, type XlsxRow } from '../../excel';
 import { logOperation } from '../../oplog';
 import type { FieldCipher } from '../../pii';
-import { deliverySort, filteredDeliveries, orderedDeliveries } from './queries';
+import type { AuthUser } from '../../security/user';
+import { requireUser } from '../../security/guard';
+import { deliverySort, filteredDeliveries, orderedDeliveries, SEALED_RECIPIENT, sealedDeliveryIds } from './queries';
 
 const COLUMNS: readonly XlsxColumn[] = [
   { header: '通知规则', key: 'rule', width: 22 },
@@ -55,19 +57,22 @@ function describeFilters(query: NoticeDeliveryExportQuery): string {
   return parts.length ? parts.join('，') : '全部';
 }
 
-async function* exportRows(db: DbOrTrx, pii: FieldCipher, query: NoticeDeliveryExportQuery): AsyncGenerator<XlsxRow> {
+async function* exportRows(db: DbOrTrx, pii: FieldCipher, user: AuthUser, query: NoticeDeliveryExportQuery): AsyncGenerator<XlsxRow> {
   const sort = deliverySort(query.sort);
   for (let offset = 0; ; offset += BATCH) {
-    const rows = await orderedDeliveries(filteredDeliveries(db, pii, query), sort).limit(BATCH).offset(offset).execute();
+    const rows = await orderedDeliveries(filteredDeliveries(db, pii, query, user), sort).limit(BATCH).offset(offset).execute();
+    // As the list shows them: a sealed invitation without its recipient (queries.ts).
+    const sealedIds = await sealedDeliveryIds(db, user, rows);
     for (const r of rows) {
+      const sealed = sealedIds.has(r.id);
       yield {
         rule: r.rule_name,
         kind: NOTICE_KIND_LABELS[r.kind],
         title: r.title,
-        recipient: r.recipient_name,
+        recipient: sealed ? SEALED_RECIPIENT : r.recipient_name,
         recipientType: NOTICE_RECIPIENT_TYPE_LABELS[r.recipient_type],
         channel: NOTICE_CHANNEL_LABELS[r.channel],
-        address: r.address_masked,
+        address: sealed ? null : r.address_masked,
         state: NOTICE_DELIVERY_STATE_LABELS[r.state],
         attempts: r.attempts,
         dueOn: r.due_on,
@@ -75,7 +80,7 @@ async function* exportRows(db: DbOrTrx, pii: FieldCipher, query: NoticeDeliveryE
         mandatory: !!r.mandatory,
         reference: r.reference,
         messageId: r.provider_message_id,
-        error: r.last_error,
+        error: sealed ? null : r.last_error,
         createdAt: beijingTime(r.created_at),
         sentAt: beijingTime(r.sent_at),
         resent: r.resent_count,
@@ -89,6 +94,7 @@ async function* exportRows(db: DbOrTrx, pii: FieldCipher, query: NoticeDeliveryE
 export async function prepareDeliveryExport(request: FastifyRequest, query: NoticeDeliveryExportQuery): Promise<XlsxExport> {
   deliverySort(query.sort);
   const { db, pii } = request.server;
+  const user = requireUser(request);
   await logOperation(db, request, { entity: 'notice-delivery', entityId: null, action: 'export', summary: `导出通知记录（${describeFilters(query)}）` });
-  return { fileName: exportFileName('通知记录', request.server.clock()), sheetName: '通知记录', columns: COLUMNS, rows: exportRows(db, pii, query) };
+  return { fileName: exportFileName('通知记录', request.server.clock()), sheetName: '通知记录', columns: COLUMNS, rows: exportRows(db, pii, user, query) };
 }

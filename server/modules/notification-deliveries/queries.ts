@@ -5,13 +5,20 @@
  * The recipient filter matches a name (contains), or a whole e-mail address or phone exactly
  * through the addresses' keyed hash, so a list can be searched by address without the
  * addresses being stored in the clear.
+ *
+ * Sealing (server/modules/expert-reviews/queries.ts `namesVisible`): a notice to a drawn expert
+ * (SEALED_KINDS: the invitation, a replaced sheet) names the panel. Until its review is closed,
+ * staff without review:draw:view read such a record without its recipient (no name, id, address
+ * or error), do not find it by recipient, and may not reveal its address.
  */
 import { hasPermission } from '@common/permissions';
+import { sql } from 'kysely';
 import type { Page } from '@common/schemas/common';
 import type {
   NoticeDeliveryAction,
   NoticeDeliveryExportQuery,
   NoticeDeliveryRecord,
+  NoticeKind,
   NoticeDeliveryState,
   NoticeDeliveryStatus,
 } from '@common/schemas/notifications';
@@ -54,7 +61,26 @@ function looksLikeAddress(text: string): boolean {
   return text.includes('@') || mobileNumber(text) !== null;
 }
 
-export function filteredDeliveries(db: DbOrTrx, pii: FieldCipher, query: NoticeDeliveryExportQuery): DeliveriesQuery {
+/** The kinds whose records name a panel's expert: their invitation, and their sheet replaced. */
+export const SEALED_KINDS: readonly NoticeKind[] = ['expert_drawn', 'review_sheet_replaced'];
+/** What a sealed record shows in place of the expert. */
+export const SEALED_RECIPIENT = '评审专家（评审结束前不公开）';
+
+/** Whether this caller reads drawn experts' names before their review closes. */
+export const seesDrawnNames = (user: AuthUser): boolean => hasPermission(user, 'review:draw:view');
+
+/** Of these records, the ids of those sealed from this caller (their review not closed). */
+export async function sealedDeliveryIds(db: DbOrTrx, user: AuthUser, rows: readonly Pick<NotificationDeliveryRow, 'id' | 'kind' | 'about_type' | 'about_id'>[]): Promise<Set<string>> {
+  const drawn = rows.filter((r) => SEALED_KINDS.includes(r.kind));
+  if (drawn.length === 0 || seesDrawnNames(user)) return new Set();
+  const taskIds = [...new Set(drawn.flatMap((r) => (r.about_type === 'review_task' && r.about_id ? [r.about_id] : [])))];
+  const closed = taskIds.length
+    ? new Set((await db.selectFrom('review_tasks').select('id').where('id', 'in', taskIds).where('status', '=', 'closed').execute()).map((t) => t.id))
+    : new Set<string>();
+  return new Set(drawn.filter((r) => !(r.about_type === 'review_task' && r.about_id && closed.has(r.about_id))).map((r) => r.id));
+}
+
+export function filteredDeliveries(db: DbOrTrx, pii: FieldCipher, query: NoticeDeliveryExportQuery, user: AuthUser): DeliveriesQuery {
   let base: DeliveriesQuery = joined(db);
   if (query.ruleId) base = base.where('d.rule_id', '=', query.ruleId);
   if (query.kind) base = base.where('d.kind', '=', query.kind);
@@ -69,20 +95,30 @@ export function filteredDeliveries(db: DbOrTrx, pii: FieldCipher, query: NoticeD
   if (recipient) {
     const hash = looksLikeAddress(recipient) ? pii.blindIndex(normaliseAddress(recipient)) : null;
     base = base.where((eb) => (hash ? eb.or([eb('d.address_hash', '=', hash), matchesKeyword(eb, ['d.recipient_name'], recipient)]) : matchesKeyword(eb, ['d.recipient_name'], recipient)));
+    // A sealed record is never found by its recipient: the count would name the panel.
+    if (!seesDrawnNames(user)) {
+      base = base.where((eb) =>
+        eb.or([
+          eb('d.kind', 'not in', [...SEALED_KINDS]),
+          eb.exists(eb.selectFrom('review_tasks as t').select(sql<number>`1`.as('one')).whereRef('t.id', '=', 'd.about_id').where('d.about_type', '=', 'review_task').where('t.status', '=', 'closed')),
+        ]),
+      );
+    }
   }
   return base;
 }
 
-export function deliveryActions(user: AuthUser, row: Pick<NotificationDeliveryRow, 'state' | 'address_enc'>): NoticeDeliveryAction[] {
+export function deliveryActions(user: AuthUser, row: Pick<NotificationDeliveryRow, 'state' | 'address_enc'>, sealed = false): NoticeDeliveryAction[] {
   const actions: NoticeDeliveryAction[] = [];
   if (hasPermission(user, 'notice:manage') && RESENDABLE_STATES.includes(row.state)) actions.push('resend');
-  if (hasPermission(user, 'notice:reveal') && row.address_enc) actions.push('reveal');
+  if (hasPermission(user, 'notice:reveal') && row.address_enc && !sealed) actions.push('reveal');
   return actions;
 }
 
 export type DeliveryWithRule = NotificationDeliveryRow & { rule_name: string };
 
-export function toDeliveryRecord(user: AuthUser | null, row: DeliveryWithRule): NoticeDeliveryRecord {
+/** One record as this caller reads it; `sealed` (sealedDeliveryIds) leaves its recipient out. */
+export function toDeliveryRecord(user: AuthUser | null, row: DeliveryWithRule, sealed = false): NoticeDeliveryRecord {
   return {
     id: row.id,
     ruleId: row.rule_id,
@@ -96,21 +132,21 @@ export function toDeliveryRecord(user: AuthUser | null, row: DeliveryWithRule): 
     late: !!row.late,
     mandatory: !!row.mandatory,
     recipientType: row.recipient_type,
-    recipientId: row.recipient_id,
-    recipientName: row.recipient_name,
+    recipientId: sealed ? null : row.recipient_id,
+    recipientName: sealed ? SEALED_RECIPIENT : row.recipient_name,
     channel: row.channel,
-    address: row.address_masked,
+    address: sealed ? null : row.address_masked,
     title: row.title,
     state: row.state,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     providerMessageId: row.provider_message_id,
-    lastError: row.last_error,
+    lastError: sealed ? null : row.last_error,
     createdAt: row.created_at,
     sentAt: row.sent_at,
     updatedAt: row.updated_at,
     resentCount: row.resent_count,
-    actions: user ? deliveryActions(user, row) : [],
+    actions: user ? deliveryActions(user, row, sealed) : [],
   };
 }
 
@@ -121,8 +157,9 @@ export function orderedDeliveries(base: DeliveriesQuery, sort: Sort<SortColumn>)
 export async function listDeliveries(db: DbOrTrx, pii: FieldCipher, user: AuthUser, query: NoticeDeliveryExportQuery & { current?: number; pageSize?: number }): Promise<Page<NoticeDeliveryRecord>> {
   const page = paging(query);
   const sort = deliverySort(query.sort);
-  const { rows, total } = await fetchPage(filteredDeliveries(db, pii, query), page, (q) => orderedDeliveries(q, sort));
-  return { list: rows.map((r) => toDeliveryRecord(user, r)), total, current: page.current, pageSize: page.pageSize };
+  const { rows, total } = await fetchPage(filteredDeliveries(db, pii, query, user), page, (q) => orderedDeliveries(q, sort));
+  const sealed = await sealedDeliveryIds(db, user, rows);
+  return { list: rows.map((r) => toDeliveryRecord(user, r, sealed.has(r.id))), total, current: page.current, pageSize: page.pageSize };
 }
 
 export async function findDelivery(db: DbOrTrx, id: string): Promise<DeliveryWithRule | undefined> {

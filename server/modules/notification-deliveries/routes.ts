@@ -40,7 +40,7 @@ import { requireUser, type RouteAccess } from '../../security/guard';
 import { prepareDeliveryExport } from './export';
 import { previewOneOff, sendOneOff } from './oneOff';
 import { noticePreferences, setNoticePreferences } from './preferences';
-import { deliveryStatus, findDelivery, listDeliveries, toDeliveryRecord } from './queries';
+import { deliveryStatus, findDelivery, listDeliveries, sealedDeliveryIds, toDeliveryRecord } from './queries';
 import { resendDelivery, revealAddress } from './service';
 
 const tags = ['通知记录'];
@@ -80,7 +80,9 @@ const notificationDeliveriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await findDelivery(app.db, request.params.id);
       if (!row) throw errors.notFound('通知记录');
-      return ok(toDeliveryRecord(requireUser(request), row));
+      const user = requireUser(request);
+      const sealed = await sealedDeliveryIds(app.db, user, [row]);
+      return ok(toDeliveryRecord(user, row, sealed.has(row.id)));
     },
   );
 

@@ -9,15 +9,22 @@ import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { readPii } from '../../pii';
 import { requireUser } from '../../security/guard';
-import { findDelivery, RESENDABLE_STATES } from './queries';
+import { findDelivery, RESENDABLE_STATES, SEALED_KINDS, sealedDeliveryIds, type DeliveryWithRule } from './queries';
+
+/**
+ * Who a log line names: an invitation's expert by the seat (the reference), never by name, since
+ * the log's readers may not know the panel (./queries.ts, sealing).
+ */
+const loggedRecipient = (row: DeliveryWithRule): string => (SEALED_KINDS.includes(row.kind) ? `评审专家，${row.reference}` : row.recipient_name);
 
 const ENTITY = 'notice-delivery';
 
 export async function revealAddress(request: FastifyRequest, id: string): Promise<NoticeAddressReveal> {
-  requireUser(request);
+  const user = requireUser(request);
   const { db, pii } = request.server;
   const row = await findDelivery(db, id);
   if (!row) throw errors.notFound('通知记录');
+  if ((await sealedDeliveryIds(db, user, [row])).has(row.id)) throw new BizError('评审结束前，被抽取专家的收件地址只对有查看抽取结果权限的人员公开', 10, 403);
   if (!row.address_enc) return { value: null };
   const { value, damaged } = readPii(pii, row.address_enc);
   if (damaged) throw new BizError('该记录的收件地址数据已损坏，无法解密，请联系管理员');
@@ -26,7 +33,7 @@ export async function revealAddress(request: FastifyRequest, id: string): Promis
       entity: ENTITY,
       entityId: row.id,
       action: 'reveal',
-      summary: `查看通知记录的完整收件地址（${row.recipient_name}，${NOTICE_CHANNEL_LABELS[row.channel]}，${row.rule_name}）`,
+      summary: `查看通知记录的完整收件地址（${loggedRecipient(row)}，${NOTICE_CHANNEL_LABELS[row.channel]}，${row.rule_name}）`,
     });
   });
   return { value };
@@ -67,7 +74,7 @@ export async function resendDelivery(request: FastifyRequest, id: string): Promi
       entity: ENTITY,
       entityId: row.id,
       action: 'resend',
-      summary: `重新发送通知「${row.title}」（${row.recipient_name}，${NOTICE_CHANNEL_LABELS[row.channel]}，原状态：${NOTICE_DELIVERY_STATE_LABELS[row.state]}）`,
+      summary: `重新发送通知「${row.title}」（${loggedRecipient(row)}，${NOTICE_CHANNEL_LABELS[row.channel]}，原状态：${NOTICE_DELIVERY_STATE_LABELS[row.state]}）`,
     });
   });
   return row.title;

@@ -6,20 +6,22 @@
  * The rule, for a member unit (staff see every record anyway and are told plainly):
  * - every other field and file is checked first, so that a refusal for another reason is the
  *   same whatever the number;
- * - then the look-up is rate-limited per unit, like the unit change's look-up by ID number and
- *   name (server/modules/unit-changes/service.ts), counted whatever its outcome;
- * - a live record holding the number is named (duplicateIdCard) only when the unit gave the name
- *   that record holds: the unit knows the person then, and the unit change look-up would tell
- *   it as much;
+ * - then the look-up is rate-limited per unit, counted whatever its outcome: one look-up per
+ *   form entry or edit, and one per row of an import, against the same budget
+ *   (ID_CARD_LOOKUP_LIMIT), so that an import tests no more numbers than the form could;
+ * - a live record holding the number is named (duplicateIdCard) only to the unit that holds it:
+ *   that unit sees the record anyway. A name the caller gives changes nothing (naming the record
+ *   to whoever gave its name let a unit that knew a person's name test candidate numbers and
+ *   be told which one was theirs, issue 35 finding 8);
  * - otherwise the answer is idCardUnavailable, the one refusal for every ID-number reason the
  *   create cannot proceed (including two requests racing for one number), and it names no
  *   record, no unit and no status.
  *
- * What remains: a number nobody holds is accepted, and one held under another name is refused,
- * so a unit could still tell them apart by trying. Nothing can answer both alike, since the
- * first creates a record and the second must not. That try costs a pending record and account in
- * the unit's own name, reviewed by the association and written to the audit trail, and it is
- * counted by the limit, so numbers cannot be tried quietly or in bulk.
+ * What remains: a number nobody holds is accepted, and one held elsewhere is refused, so a unit
+ * could still tell them apart by trying. Nothing can answer both alike, since the first creates
+ * a record and the second must not. That try costs a pending record and account in the unit's
+ * own name, reviewed by the association and written to the audit trail, and it is counted by
+ * the limit, so numbers cannot be tried quietly or in bulk, by the form or by the import.
  */
 import type { FastifyRequest } from 'fastify';
 import { AuthType } from '@common/permissions';
@@ -28,19 +30,16 @@ import type { AuthUser } from '../../security/user';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
-import { enforceRateLimit } from '../../http/rateLimit';
+import { enforceRateLimit, takeRateLimit } from '../../http/rateLimit';
 import { isDuplicatePerson } from './records';
 
-/** Form entries and edits that look an ID number up, per unit (as many as the unit change look-up allows). */
+/** ID numbers a unit may look up (form entries, edits and import rows together), per unit (as many as the unit change look-up allows). */
 export const ID_CARD_LOOKUP_LIMIT = { limit: 30, windowMinutes: 60 };
-/** Imports per unit: each looks up a whole sheet of numbers at once. */
-export const IMPORT_LOOKUP_LIMIT = { limit: 10, windowMinutes: 60 };
+const LOOKUP_BUCKET = 'practitioner-id-lookup';
 
 export interface IdCardUse {
   /** The keyed hash of the ID number (server/pii idCardHash). */
   hash: string;
-  /** The name the caller gave for the person. */
-  name: string;
   /** The record being edited, which may hold the number itself. */
   exceptId?: string | null;
 }
@@ -48,22 +47,28 @@ export interface IdCardUse {
 const isStaff = (user: AuthUser) => user.authType === AuthType.Staff;
 const rateKeyOf = (user: AuthUser) => (user.unitId ? `unit:${user.unitId}` : `account:${user.id}`);
 
-/** What the caller is told when a live record holds the number (see the rule above). */
-export function duplicateMessageFor(user: AuthUser, holderName: string, givenName: string): string {
-  return isStaff(user) || holderName.trim() === givenName.trim() ? PRACTITIONER_MESSAGES.duplicateIdCard : PRACTITIONER_MESSAGES.idCardUnavailable;
+/** A live record holding a number: its name and unit. */
+export interface LiveHolder {
+  name: string;
+  unitId: string;
 }
 
-/** The live (pending or approved) records holding these numbers, by hash: their names. */
-export async function liveHoldersOf(db: DbOrTrx, hashes: readonly string[], exceptId?: string | null): Promise<Map<string, string>> {
+/** What the caller is told when a live record holds the number (see the rule above). */
+export function duplicateMessageFor(user: AuthUser, holder: LiveHolder): string {
+  return isStaff(user) || (user.unitId !== null && holder.unitId === user.unitId) ? PRACTITIONER_MESSAGES.duplicateIdCard : PRACTITIONER_MESSAGES.idCardUnavailable;
+}
+
+/** The live (pending or approved) records holding these numbers, by hash. */
+export async function liveHoldersOf(db: DbOrTrx, hashes: readonly string[], exceptId?: string | null): Promise<Map<string, LiveHolder>> {
   if (hashes.length === 0) return new Map();
   let query = db
     .selectFrom('practitioners')
-    .select(['id_card_hash', 'name'])
+    .select(['id_card_hash', 'name', 'unit_id'])
     .where('id_card_hash', 'in', [...hashes])
     .where('status', 'in', [...PRACTITIONER_ACTIVE_STATUSES]);
   if (exceptId) query = query.where('id', '!=', exceptId);
   const rows = await query.execute();
-  return new Map(rows.flatMap((r) => (r.id_card_hash ? [[r.id_card_hash, r.name] as const] : [])));
+  return new Map(rows.flatMap((r) => (r.id_card_hash ? [[r.id_card_hash, { name: r.name, unitId: r.unit_id }] as const] : [])));
 }
 
 /**
@@ -72,23 +77,28 @@ export async function liveHoldersOf(db: DbOrTrx, hashes: readonly string[], exce
  */
 export async function assertIdCardUsable(request: FastifyRequest, user: AuthUser, use: IdCardUse): Promise<void> {
   if (!isStaff(user)) {
-    await enforceRateLimit(request, { bucket: 'practitioner-id-lookup', key: rateKeyOf(user), message: PRACTITIONER_MESSAGES.lookupTooOften, ...ID_CARD_LOOKUP_LIMIT });
+    await enforceRateLimit(request, { bucket: LOOKUP_BUCKET, key: rateKeyOf(user), message: PRACTITIONER_MESSAGES.lookupTooOften, ...ID_CARD_LOOKUP_LIMIT });
   }
   const holder = (await liveHoldersOf(request.server.db, [use.hash], use.exceptId)).get(use.hash);
-  if (holder !== undefined) throw new BizError(duplicateMessageFor(user, holder, use.name));
+  if (holder !== undefined) throw new BizError(duplicateMessageFor(user, holder));
 }
 
-/** An import by a unit counts once against IMPORT_LOOKUP_LIMIT before its rows are looked up. */
-export async function countImportLookup(request: FastifyRequest, user: AuthUser): Promise<void> {
-  if (isStaff(user)) return;
-  await enforceRateLimit(request, { bucket: 'practitioner-import-lookup', key: rateKeyOf(user), message: PRACTITIONER_MESSAGES.importTooOften, ...IMPORT_LOOKUP_LIMIT });
+/**
+ * How many of an import's `rows` (checked on their own, in sheet order) a unit may look up now:
+ * one look-up per row against the form's budget, taken and counted before any row is looked up,
+ * so that which rows are looked up depends on their order only, never on their numbers. None
+ * left: HTTP 429 as the form answers, nothing counted. Staff are not limited.
+ */
+export async function takeImportLookups(request: FastifyRequest, user: AuthUser, rows: number): Promise<number> {
+  if (isStaff(user) || rows === 0) return rows;
+  return takeRateLimit(request, { bucket: LOOKUP_BUCKET, key: rateKeyOf(user), message: PRACTITIONER_MESSAGES.lookupTooOften, ...ID_CARD_LOOKUP_LIMIT }, rows);
 }
 
 /** The answer to a save that lost a race for the number to another request: as the look-up would answer now. */
 export async function racedDuplicateMessage(db: DbOrTrx, user: AuthUser, use: IdCardUse): Promise<string> {
   const holder = (await liveHoldersOf(db, [use.hash], use.exceptId)).get(use.hash);
   if (holder === undefined) return isStaff(user) ? PRACTITIONER_MESSAGES.duplicateIdCard : PRACTITIONER_MESSAGES.idCardUnavailable;
-  return duplicateMessageFor(user, holder, use.name);
+  return duplicateMessageFor(user, holder);
 }
 
 /** Runs `work`; losing a race for the number (the unique index) is answered like the look-up. */

@@ -2,15 +2,18 @@
  * Importing practitioners from the Excel template (GET /practitioners/import-template,
  * POST /practitioners/import { fileId, unitId? }).
  *
- * 1. The whole sheet is read first, on a worker thread (server/excel readSheetInWorker), so
- *    that a sheet slow to parse delays no other request: a file that is not a spreadsheet,
- *    lacks the headers, has more than 10,000 rows or a cell over 500 characters, reaches past
- *    the read bounds (SHEET_READ_LIMITS: rows, columns and cells read, blank or not) or takes
- *    too long or too much memory to read is refused with its Chinese message before anything
- *    is stored.
+ * 1. The whole sheet is read first, in a child process (server/excel readSheetInWorker), so
+ *    that a sheet slow to parse delays no other request and one that kills its reader kills
+ *    nothing else: a file that is not a spreadsheet, lacks the headers, has more than 10,000
+ *    rows or a cell over 500 characters, reaches past the read bounds (SHEET_READ_LIMITS: rows,
+ *    columns and cells read, blank or not; each part's inflated size and ratio, the shared
+ *    strings and styles) or takes too long or too much memory to read is refused with its
+ *    Chinese message before anything is stored.
  * 2. Every row is checked as the form is (name, ID number checksum, phone, e-mail, the
  *    dictionary labels, dates), then against the other rows (the same ID number twice) and
- *    the database (a live record of the same person), in batches.
+ *    the database (a live record of the same person), in batches; a member unit looks up one
+ *    number per row against the form's budget (./idCardCheck.ts), and rows past it are
+ *    reported, not looked up.
  * 3. The good rows are saved in batches, one transaction each (record + account + review + log
  *    per row); a batch that fails is saved again row by row: a failing row saves nothing, the
  *    good rows are saved. The answer lists every failing row
@@ -30,6 +33,7 @@ import {
   type ImportRowError,
   type PractitionerImportBody,
   type PractitionerImportResult,
+  PRACTITIONER_MESSAGES,
 } from '@common/schemas/practitioners';
 import { requireUser } from '../../security/guard';
 import { generateInitialPassword } from '../../security/passwords';
@@ -42,7 +46,7 @@ import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { encryptPractitionerPii, type PractitionerPiiColumns } from '../../pii/fields';
 import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, isRealDay, loadDictIndex, type DictField, type DictIndex, type PlainColumns } from './fields';
-import { countImportLookup, duplicateMessageFor, liveHoldersOf, racedDuplicateMessage } from './idCardCheck';
+import { duplicateMessageFor, ID_CARD_LOOKUP_LIMIT, liveHoldersOf, racedDuplicateMessage, takeImportLookups, type LiveHolder } from './idCardCheck';
 import { insertPractitioner, insertPractitioners, isDuplicatePerson, type NewPractitionerInput } from './records';
 import { targetUnit } from './service';
 import { noticePractitionersSubmitted } from '../../notify/membership';
@@ -99,6 +103,10 @@ export async function buildTemplate(request: FastifyRequest): Promise<Buffer> {
   help.addRow({});
   help.addRow({ column: '注意', note: '第一行为列名，请勿修改；第二行为示例，导入前请删除。每行一人，一次最多导入 10000 行。' });
   help.addRow({ column: '', note: '某一行有错误时该行不会导入，其余正确的行照常导入；导入后按结果中的行号改正错误行，再单独导入这些行。' });
+  help.addRow({
+    column: '',
+    note: `会员单位每小时最多核验 ${ID_CARD_LOOKUP_LIMIT.limit} 个身份证号码（逐个登记与导入合计）；超出的行本次不导入，结果中会列出，请稍后再导入这些行，人数较多时可请协会代为导入。`,
+  });
   help.addRow({ column: '', note: '每位从业人员会生成一个登录账号和初始密码，仅在导入结果中显示一次，请及时下载或记录并告知本人。' });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -238,18 +246,21 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
   }
 
   // Against the database: live records of the same people, a batch of hashes per query, once
-  // every row was checked on its own. A unit's import counts against its limit, and a row is
-  // told of a live record only as ./idCardCheck.ts says (the name must match).
-  if (good.length > 0) await countImportLookup(request, user);
-  const live = new Map<string, string>();
-  for (let i = 0; i < good.length; i += LOOKUP_BATCH) {
-    const found = await liveHoldersOf(db, good.slice(i, i + LOOKUP_BATCH).map((g) => g.pii.id_card_hash));
-    for (const [hash, name] of found) live.set(hash, name);
+  // every row was checked on its own. A unit looks up one number per row against the form's
+  // budget (./idCardCheck.ts): rows past what is left are not looked up (in sheet order, so
+  // whatever their numbers), and a row is told of a live record only as ./idCardCheck.ts says.
+  const granted = await takeImportLookups(request, user, good.length);
+  for (const g of good.slice(granted)) fail(g.rowNumber, PRACTITIONER_MESSAGES.importRowNotLookedUp);
+  const lookedUp = good.slice(0, granted);
+  const live = new Map<string, LiveHolder>();
+  for (let i = 0; i < lookedUp.length; i += LOOKUP_BATCH) {
+    const found = await liveHoldersOf(db, lookedUp.slice(i, i + LOOKUP_BATCH).map((g) => g.pii.id_card_hash));
+    for (const [hash, holder] of found) live.set(hash, holder);
   }
-  const toSave = good.filter((g) => {
+  const toSave = lookedUp.filter((g) => {
     const holder = live.get(g.pii.id_card_hash);
     if (holder === undefined) return true;
-    fail(g.rowNumber, duplicateMessageFor(user, holder, g.columns.name));
+    fail(g.rowNumber, duplicateMessageFor(user, holder));
     return false;
   });
 
@@ -289,7 +300,7 @@ export async function importPractitioners(request: FastifyRequest, body: Practit
         const created = await db.transaction().execute((trx) => insertPractitioner(trx, request, inputOf(item)));
         saved(item, created.loginAccount);
       } catch (err) {
-        if (isDuplicatePerson(err)) fail(item.row.rowNumber, await racedDuplicateMessage(db, user, { hash: item.row.pii.id_card_hash, name: item.row.columns.name }));
+        if (isDuplicatePerson(err)) fail(item.row.rowNumber, await racedDuplicateMessage(db, user, { hash: item.row.pii.id_card_hash }));
         else if (err instanceof BizError) fail(item.row.rowNumber, err.message);
         else {
           request.log.error({ err, rowNumber: item.row.rowNumber }, '导入从业人员：保存一行失败');

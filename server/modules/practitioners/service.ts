@@ -123,7 +123,7 @@ export async function createPractitioner(request: FastifyRequest, body: Practiti
   // The ID number last, once everything else is right, and answered as ./idCardCheck.ts says:
   // a refusal for any other reason must be the same whether or not the number is registered.
   const stored = encryptPractitionerPii(pii, { idCardNo: id.idCardNo, phone: phone.phone });
-  const use = { hash: stored.id_card_hash, name: columns.name };
+  const use = { hash: stored.id_card_hash };
   await assertIdCardUsable(request, user, use);
 
   const { password: initialPassword, hash: passwordHash } = await generateInitialPassword();
@@ -218,7 +218,7 @@ export async function updatePractitioner(request: FastifyRequest, id: string, bo
   await checkFiles(db, user, request.server.clock(), files, kept);
   changes.photo_file_id = files.photoFileId;
   // A new ID number of a live record is looked up last, as on create (./idCardCheck.ts).
-  const use = { hash: changes.id_card_hash ?? row.id_card_hash ?? '', name: columns.name, exceptId: row.id };
+  const use = { hash: changes.id_card_hash ?? row.id_card_hash ?? '', exceptId: row.id };
   if (idChanged && (PRACTITIONER_ACTIVE_STATUSES as readonly string[]).includes(row.status)) await assertIdCardUsable(request, user, use);
 
   const at = now.toISOString();
@@ -368,7 +368,7 @@ export async function resubmitPractitioner(request: FastifyRequest, id: string, 
   refuseState(row, '重新提交审核', ['rejected']);
   const version = checkStepVersion(row, body.version);
   const unit = await targetUnit(db, user, isStaff(user) ? row.unit_id : undefined);
-  const use = { hash: row.id_card_hash ?? '', name: row.name, exceptId: row.id };
+  const use = { hash: row.id_card_hash ?? '', exceptId: row.id };
   if (row.id_card_hash) await assertIdCardUsable(request, user, use);
   const now = request.server.clock();
   await withIdCardRace(db, user, use, () =>

@@ -2,7 +2,7 @@
  * Registration of a member unit (joining: docs/domain.md "Workflows"), with the applicant's
  * consent to the personal-information terms. Both routes are public and rate-limited per client address:
  *
- *   POST /user/auth/register         RegisterBody → { unitId }   REGISTER_RATE_LIMIT per window
+ *   POST /user/auth/register         RegisterBody → { unitId, loginAccount }   REGISTER_RATE_LIMIT per window
  *   POST /user/auth/register/files   multipart fileId, md5, file  30 × that many per window
  */
 import multipart from '@fastify/multipart';
@@ -60,12 +60,12 @@ const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: '会员单位入会申请（创建待审核的会员单位及其会员单位子系统账号）',
         description:
           '营业执照与资质材料先用 /user/auth/register/files 上传，这里传文件编号。consent 必须为 true（已阅读并同意《用户协议》《隐私政策》）。' +
-          '统一社会信用代码按 GB 32100 校验；已注册的信用代码、已被使用的登录账号会被拒绝。同一地址在 REGISTER_RATE_WINDOW_MINUTES 分钟内最多 REGISTER_RATE_LIMIT 次，超过返回 HTTP 429。',
+          '统一社会信用代码按 GB 32100 校验；已注册的信用代码会被拒绝。登录账号由系统分配（dw 加 8 位数字），在结果中返回，申请人不能自选（以免注册接口透露某个登录账号是否存在）。同一地址在 REGISTER_RATE_WINDOW_MINUTES 分钟内最多 REGISTER_RATE_LIMIT 次，超过返回 HTTP 429。',
         body: RegisterBody,
         response: { 200: Envelope(RegisterResult) },
       },
     },
-    async (request) => ok({ unitId: await registerUnit(request, request.body) }, REGISTRATION_MESSAGES.submitted),
+    async (request) => ok(await registerUnit(request, request.body), REGISTRATION_MESSAGES.submitted),
   );
 
   app.post(

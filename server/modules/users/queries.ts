@@ -10,7 +10,7 @@ import {
   type UserRecord,
   type UserRowAction,
 } from '@common/schemas/users';
-import { hasPermission, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { canManageAccountKind, hasPermission, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import { lockedAccounts, lockKey } from '../../security/loginLockout';
 import { rolesOfAccounts } from '../../security/roles';
 import { toBool } from '../../db/index';
@@ -97,13 +97,15 @@ function toRecord(
 
 /**
  * The row controls of one account for this caller (the list shows exactly these); the caller's
- * own account cannot be disabled (setUserEnabled refuses it too).
+ * own account cannot be disabled (setUserEnabled refuses it too), and a member unit's or a
+ * practitioner's account has none without that kind's management code (./service.ts).
  */
 export function actionsFor(
   user: NonNullable<Parameters<typeof hasPermission>[0]> & { id: string },
-  account: Pick<UserRecord, 'id' | 'enabled' | 'lockedUntil'>,
+  account: Pick<UserRecord, 'id' | 'authType' | 'enabled' | 'lockedUntil'>,
 ): UserRowAction[] {
   const actions: UserRowAction[] = [];
+  if (!canManageAccountKind(user, account.authType)) return actions;
   if (hasPermission(user, 'system:user:edit')) actions.push('edit');
   if (hasPermission(user, 'system:user:enable')) {
     if (!account.enabled) actions.push('enable');

@@ -1,12 +1,12 @@
 /** Creating, editing, enabling and disabling accounts, with the rules that protect the super administrator. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
+import { accountKindRefusal, AuthType, SUPER_ADMIN_ROLE_CODE } from '@common/permissions';
 import type { UserCreateBody, UserCreateResult, UserUpdateBody } from '@common/schemas/users';
 import { checkPasswordStrength } from '@common/passwordPolicy';
 import { checkEmail, checkPhone } from '@common/validators';
 import { insertAccount } from '../../security/accounts';
-import { clearLoginFailures, lockedOutAnswer } from '../../security/loginLockout';
+import { clearLoginFailures, lockedAccounts } from '../../security/loginLockout';
 import { generatePassword, hashPassword } from '../../security/passwords';
 import { revokeAccountSessions } from '../../security/sessions';
 import type { AuthUser } from '../../security/user';
@@ -42,6 +42,16 @@ function checkKindFields(
 }
 
 /**
+ * A member unit's or a practitioner's account only for the holders of that kind's management
+ * code (common/permissions.ts ACCOUNT_KIND_MANAGER): the user administrator manages staff
+ * accounts, and must not make or take over an account that acts as a unit or a practitioner.
+ */
+function assertManagesKind(caller: AuthUser, authType: number): void {
+  const refusal = accountKindRefusal(caller, authType);
+  if (refusal) throw errors.forbidden(refusal);
+}
+
+/**
  * Checks the role ids exist. Only a super administrator may grant the super-administrator
  * role, and anyone else may grant only roles whose codes they hold themselves (otherwise a
  * user editor could hand themselves any role).
@@ -71,6 +81,7 @@ export async function createUser(request: FastifyRequest, caller: AuthUser, body
   const unitId = body.unitId ?? null;
   const practitionerId = body.practitionerId ?? null;
   const roleIds = body.roleIds ?? [];
+  assertManagesKind(caller, body.authType);
   checkKindFields(body.authType, { unitId, practitionerId, roleIds });
   checkContact(body.phone, body.email);
   if (body.password !== undefined) {
@@ -122,6 +133,8 @@ async function loadTarget(request: FastifyRequest, caller: AuthUser, id: string)
   if (!target) throw errors.notFound('用户');
   const targetIsSuperAdmin = await holdsRole(request.server.db, id, SUPER_ADMIN_ROLE_CODE);
   if (targetIsSuperAdmin && !isSuperAdmin(caller)) throw errors.forbidden('只有超级管理员可以修改超级管理员账号');
+  // Editing, binding, enabling, disabling and unlocking alike.
+  assertManagesKind(caller, target.auth_type);
   return { target, targetIsSuperAdmin };
 }
 
@@ -220,7 +233,8 @@ export async function unlockUser(request: FastifyRequest, caller: AuthUser, id: 
   const now = request.server.clock();
   const { target } = await loadTarget(request, caller, id);
   const name = { loginAccount: target.login_account, authType: target.auth_type };
-  if (!(await lockedOutAnswer(db, name, now))) throw new BizError('该账号未被锁定');
+  // Locked for at least one address (server/security/loginLockout.ts); the unlock lifts every one.
+  if ((await lockedAccounts(db, [target], now)).size === 0) throw new BizError('该账号未被锁定');
   await db.transaction().execute(async (trx) => {
     await clearLoginFailures(trx, name);
     await trx

@@ -75,8 +75,9 @@ export default function RegisterPage() {
     }
     setSubmitting(true);
     try {
-      await register(toRegisterBody(values), { skipErrorHandler: true });
-      setDone({ unitName: values.name.trim(), loginAccount: values.loginAccount.trim() });
+      // The login name is the server's to assign (server/modules/registration/service.ts).
+      const result = await register(toRegisterBody(values), { skipErrorHandler: true });
+      setDone({ unitName: values.name.trim(), loginAccount: result.loginAccount });
       window.scrollTo(0, 0);
     } catch (e) {
       const message = messageOf(e);
@@ -107,7 +108,7 @@ export default function RegisterPage() {
           <>
             <h1 className={styles.title}>{title}</h1>
             <p className={styles.lead}>
-              请如实填写单位信息、上传材料并设置登录账号，提交后由协会审核。办理条件和所需材料见<Link to="/register-guide">入会指南</Link>。
+              请如实填写单位信息、上传材料并设置登录密码，提交后由协会审核；登录账号由系统分配，提交成功后显示。办理条件和所需材料见<Link to="/register-guide">入会指南</Link>。
             </p>
             <Steps className={styles.steps} current={current} items={STEP_TITLES.map((t) => ({ title: t }))} />
             {error && <Alert type="error" showIcon title={error} className={styles.error} role="alert" />}

@@ -17,7 +17,12 @@ export default function RegisterDone({ unitName, loginAccount }: RegisterDonePro
     <Result
       status="success"
       title="入会申请已提交"
-      subTitle={`「${unitName}」的入会申请和材料已提交，请等待协会审核。`}
+      subTitle={
+        <>
+          「{unitName}」的入会申请和材料已提交，请等待协会审核。登录账号为 <strong>{loginAccount}</strong>
+          （密码为您设置的密码），请记下。
+        </>
+      }
       extra={[
         <Link key="login" to="/login?authType=2">
           <Button type="primary" size="large">

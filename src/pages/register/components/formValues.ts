@@ -20,7 +20,6 @@ export interface RegisterFormValues {
   introduction?: string;
   businessLicence: FileUploadItem[];
   qualification?: FileUploadItem[];
-  loginAccount: string;
   password: string;
   confirmPassword: string;
   consent?: boolean;
@@ -46,7 +45,7 @@ export const STEP_FIELDS: readonly (readonly RegisterField[])[] = [
     'introduction',
   ],
   ['businessLicence', 'qualification'],
-  ['loginAccount', 'password', 'confirmPassword', 'consent'],
+  ['password', 'confirmPassword', 'consent'],
 ];
 
 export const stepOf = (field: RegisterField) => STEP_FIELDS.findIndex((fields) => fields.includes(field));
@@ -69,7 +68,6 @@ export function toRegisterBody(values: RegisterFormValues): RegisterBody {
     introduction: orNull(values.introduction),
     businessLicenceFileIds: values.businessLicence.map((f) => f.fileId),
     qualificationFileIds: (values.qualification ?? []).map((f) => f.fileId),
-    loginAccount: values.loginAccount.trim(),
     password: values.password,
     consent: values.consent === true,
   };
@@ -92,12 +90,11 @@ const FIELD_WORDS: readonly [string, RegisterField][] = [
   ['营业执照', 'businessLicence'],
   ['资质材料', 'qualification'],
   ['密码', 'password'],
-  ['登录账号', 'loginAccount'],
   ['用户协议', 'consent'],
 ];
 
 /**
- * The field a refusal is about: the one its message starts with ('密码不能包含登录账号' is
+ * The field a refusal is about: the one its message starts with ('密码过于常见…' is
  * about the password), else the first one it names; undefined for other refusals (too many
  * attempts, a network error), which the page shows above the form.
  */

@@ -188,6 +188,31 @@ function SheetPanel({ sheet, task }: { sheet: ReviewSheet; task: ReviewTaskDetai
       <Typography.Text type="secondary">
         {REVIEW_SHEET_SOURCE_LABELS[sheet.source]} · {formatDateTime(sheet.submittedAt)}
       </Typography.Text>
+      {sheet.replaced.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`此评分表替换了 ${sheet.replaced.length} 份原评分表`}
+          description={
+            <Space orientation="vertical" size={4}>
+              {sheet.replaced.map((r) => (
+                <div key={`${r.replacedAt}-${r.submittedAt}`}>
+                  <Typography.Text>
+                    原评分表：{r.total} 分，{conclusionLabel(r.conclusion)}（{REVIEW_SHEET_SOURCE_LABELS[r.source]}，{formatDateTime(r.submittedAt)}）；
+                    {r.scores.map((s) => `${labelOfCriterion.get(s.criterion)?.label ?? s.criterion} ${s.points}`).join('，')}
+                    {r.comments ? `；意见：${r.comments}` : ''}
+                  </Typography.Text>
+                  <br />
+                  <Typography.Text type="secondary">
+                    {formatDateTime(r.replacedAt)} 由{r.replacedBySource === 'expert' ? '专家本人重新提交' : `工作人员${r.replacedByName ? `（${r.replacedByName}）` : ''}替换`}
+                    {r.reason ? `，原因：${r.reason}` : ''}
+                  </Typography.Text>
+                </div>
+              ))}
+            </Space>
+          }
+        />
+      )}
     </Space>
   );
 }
@@ -230,6 +255,11 @@ function Result({ task }: { task: ReviewTaskDetail }) {
       <Descriptions.Item label="计分方法" span={2}>
         {result.sheetCount} 份评分表{result.trimmed ? '，去掉一个最高分和一个最低分后取平均' : '取平均'}；结论按多数专家意见（票数相同取较严格的结论）
       </Descriptions.Item>
+      {result.replacedByStaff > 0 && (
+        <Descriptions.Item label="评分表替换" span={2}>
+          <Typography.Text type="warning">其中 {result.replacedByStaff} 份评分表由工作人员替换，原评分表和原因见各评分表</Typography.Text>
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label="结束时间">{formatDateTime(result.closedAt)}</Descriptions.Item>
     </Descriptions>
   );

@@ -97,8 +97,13 @@ function SeatItem({ seat, task, categories, onChanged, onSheet, onLink, onDeclin
             </Popconfirm>
           )}
           {seat.actions.includes('sheet') && (
-            <Button size="small" type={seat.hasSheet ? 'default' : 'primary'} onClick={() => onSheet(seat)}>
-              {seat.hasSheet ? '修改评分表' : '录入评分表'}
+            <Button size="small" type="primary" onClick={() => onSheet(seat)}>
+              录入评分表
+            </Button>
+          )}
+          {seat.actions.includes('replaceSheet') && (
+            <Button size="small" onClick={() => onSheet(seat)}>
+              替换评分表
             </Button>
           )}
           {seat.actions.includes('link') && (
