@@ -21,6 +21,9 @@ export const PROCESS_START_MS = 180_000;
 /** One test of the unit or server suites, and a hook (a server started, a schema migrated). */
 export const TEST_MS = 300_000;
 
+/** A test that walks every route of the OpenAPI document as many callers, on both databases. */
+export const ROUTE_WALK_MS = 900_000;
+
 /** One journey in Chromium: a whole day's task through the pages, many conditions in turn. */
 export const JOURNEY_MS = 900_000;
 

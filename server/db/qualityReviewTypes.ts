@@ -147,19 +147,11 @@ export interface ReviewSheetsTable extends AuditColumns {
   submitted_at: string;
 }
 
-/** A sheet as it was before it was replaced (migration 0018_review_sheet_replacements). */
-export interface ReviewSheetReplacementsTable {
-  id: string;
-  task_id: string;
-  seat_id: string;
-  expert_id: string;
-  scores: string;
-  total: number;
-  comments: string | null;
-  conclusion: ReviewConclusion;
-  source: ReviewSheetSource;
-  entered_by_name: string | null;
-  submitted_at: string;
+/**
+ * A sheet as it was before it was replaced (migration 0018_review_sheet_replacements): the sheet's
+ * own columns, with its own id, and who replaced it, when and why.
+ */
+export interface ReviewSheetReplacementsTable extends Omit<ReviewSheetsTable, keyof AuditColumns> {
   replaced_at: string;
   replaced_by: string | null;
   replaced_by_name: string | null;

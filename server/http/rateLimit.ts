@@ -36,22 +36,9 @@ export function serializedBy<T>(request: FastifyRequest, lockName: string, work:
   });
 }
 
+/** Counts one event of the limit; over it, HTTP 429 with the rule's message and nothing counted. */
 export async function enforceRateLimit(request: FastifyRequest, rule: RateLimitRule): Promise<void> {
-  const now = request.server.clock();
-  const key = rule.key ?? request.ip;
-  const since = new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString();
-  await serializedBy(request, `rate-limit:${rule.bucket}:${key}`, async (trx) => {
-    const row = await trx
-      .selectFrom('rate_limit_events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('bucket', '=', rule.bucket)
-      .where('key', '=', key)
-      .where('at', '>=', since)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= rule.limit) throw errors.tooMany(rule.message);
-    await trx.insertInto('rate_limit_events').values({ bucket: rule.bucket, key, at: now.toISOString() }).execute();
-  });
-  await pruneOld(request, rule, now);
+  await takeRateLimit(request, rule, 1);
 }
 
 /**

@@ -52,7 +52,7 @@ describe.each(dialects)('uploads without an account on %s', (dialect) => {
       env: { ANONYMOUS_UPLOAD_DAILY_MB: '1', ANONYMOUS_UPLOAD_TOTAL_MB: '2', COMPLAINT_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' },
     });
     admin = await t.adminToken();
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   async function send(route: 'complaint' | 'register', content: Buffer, ip = nextIp(), fileId = randomUUID()) {
@@ -183,7 +183,7 @@ describe.each(dialects)('the free-space floor on %s', (dialect) => {
   // A floor no disk reaches: every upload meets a full disk.
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { UPLOAD_MIN_FREE_MB: String(1024 * 1024 * 1024) } });
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('refuses any upload with 503 and stores nothing', async () => {

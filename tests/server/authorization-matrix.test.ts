@@ -110,7 +110,7 @@ describe('authorization matrix: every operation × seven callers', () => {
     );
     expect(callers[3]?.permissions.length).toBeGreaterThan(0);
     expect(callers[2]?.permissions).toEqual([]);
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('every operation of the OpenAPI document has a declaration, and every call ends as it promises', async () => {
@@ -159,7 +159,7 @@ describe('authorization matrix: every operation × seven callers', () => {
     }
     expect(calls).toBe(operations.length * callers.length);
     expect(surprises).toEqual([]);
-  }, 300_000);
+  });
 });
 
 describe('ownership: what unit A owns, unit B cannot reach', () => {
@@ -174,7 +174,7 @@ describe('ownership: what unit A owns, unit B cannot reach', () => {
     tokens.unitA = await t.login('demo_unit', DEMO_PASSWORD, 2);
     tokens.unitB = await addAccount(t, 'owner_unit_b', 2, other.id);
     tokens.practitionerA = await t.login('demo_practitioner', DEMO_PASSWORD, 3);
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   /** Unit A's own records of each kind that units read by id. */
@@ -746,7 +746,7 @@ describe('chain step: a file of another unit, attached by the caller, stays unre
     for (const file of [...foreign.png, ...foreign.xlsx]) {
       expect((await download(unitBToken, file.id)).statusCode, `unit B reads ${file.label}`).toBe(200);
     }
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   const download = (token: string | null, fileId: string) =>
@@ -927,5 +927,5 @@ describe('chain step: a file of another unit, attached by the caller, stays unre
 
     expect(problems).toEqual([]);
     expect(attempts).toBeGreaterThan(100);
-  }, 300_000);
+  });
 });

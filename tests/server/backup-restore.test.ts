@@ -90,7 +90,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore between SQLite and Postg
     source = await createTestApp('sqlite', { demo: true });
     // Some of the day's work besides the seed: a log-in (session, attempt, audit row).
     await source.login('demo_unit', DEMO_PASSWORD, 2);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await source?.close();
@@ -159,7 +159,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore between SQLite and Postg
     delete pgRows.login_attempts;
     expect(restoredRows).toEqual(pgRows);
     expect(storedFiles(sqliteTarget.dataDir)).toEqual(storedFiles(source.config.dataDir));
-  }, 180_000);
+  });
 
   it('refuses a truncated archive and leaves the target empty', async () => {
     const archive = path.join(work, 'whole.tar.gz');
@@ -184,7 +184,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore between SQLite and Postg
     fs.writeFileSync(altered, zlib.gzipSync(tar));
     await expect(restoreBackup(settingsFor(empty.dataDir), empty.db, altered)).rejects.toThrow(/校验和不符|损坏/);
     expect(await rowCount(empty.db)).toBe(0);
-  }, 120_000);
+  });
 
   it('refuses a non-empty target and the wrong key, changing nothing', async () => {
     const archive = path.join(work, 'again.tar.gz');
@@ -199,7 +199,7 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore between SQLite and Postg
     const noKey = await target('sqlite');
     await expect(restoreBackup(settingsFor(noKey.dataDir), noKey.db, archive)).rejects.toThrow(BackupError);
     expect(await rowCount(noKey.db)).toBe(0);
-  }, 120_000);
+  });
 
   it('npm run backup / restore: the commands an operator types', async () => {
     const run = (args: string[], env: Record<string, string>) =>
@@ -216,5 +216,5 @@ describe.skipIf(!TEST_DATABASE_URL)('backup and restore between SQLite and Postg
     expect(await run(['restore', archive], { DATA_DIR: fresh })).toMatchObject({ code: 1, out: expect.stringContaining('目标没有密钥') });
     for (const key of ['pii.key', 'audit.key']) fs.copyFileSync(path.join(source.config.dataDir, key), path.join(fresh, key));
     expect(await run(['restore', archive], { DATA_DIR: fresh })).toMatchObject({ code: 0, out: expect.stringContaining('恢复完成') });
-  }, 120_000);
+  });
 });

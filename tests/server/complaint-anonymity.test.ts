@@ -45,7 +45,7 @@ describe.each(dialects)('an anonymous report as the unit reads it, on %s', (dial
     t = await createTestApp(dialect, { demo: true });
     admin = await t.adminToken();
     unit = await t.login('demo_unit', DEMO_PASSWORD, 2);
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   async function publicUpload(content: Buffer, name: string, fileId = randomUUID()) {

@@ -97,7 +97,7 @@ describe.each(dialects)('complaints on %s', (dialect) => {
     handler = await staffWith(['complaint:view', 'complaint:handle'], 'handler');
     viewer = await staffWith(['complaint:view'], 'viewer');
     outsider = await staffWith(['workbench:view', 'case:view'], 'outsider');
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -124,5 +124,5 @@ describe.each(targets)('SIGKILL mid-work, then a restart ($dialect)', ({ dialect
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  });
 });

@@ -60,7 +60,7 @@ describe.each(dialects)('credit events on %s', (dialect) => {
     unit2 = await addAccount(t, `ce_unit2_${dialect}`, 2, UNIT_2);
     noCodes = await addAccount(t, `ce_nocodes_${dialect}`, 1, null);
     viewer = await staffWith(`ce_viewer_${dialect}`, ['credit:view']);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

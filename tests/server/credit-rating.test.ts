@@ -109,7 +109,7 @@ describe.each(dialects)('the yearly credit rating on %s', (dialect) => {
     await addAccount(t, `cr_unit2_${dialect}`, 2, unit(2));
     await addAccount(t, `cr_unit3_${dialect}`, 2, unit(3));
     await loginAll();
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

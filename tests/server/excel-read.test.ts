@@ -178,13 +178,13 @@ describe('readSheetInWorker', () => {
     await expect(readSheetInWorker(sheet, options)).rejects.toThrow('表格最多读取50列（AX列为止）');
     // A worker is kept for the next read after a refusal.
     expect(await readSheetInWorker(file, options)).toHaveLength(2);
-  }, 60_000);
+  });
 
   it('stops a read at its deadline with a message saying the limit', async () => {
     await expect(readSheetInWorker(file, options, { timeoutMs: 1 })).rejects.toThrow('读取表格超过1秒仍未完成');
     // The next read gets a fresh worker and its answer.
     expect(await readSheetInWorker(file, options)).toHaveLength(2);
-  }, 60_000);
+  });
 
   it('parses in another process: this one spends a fraction of the CPU time the same read takes here', async () => {
     const workbook = new ExcelJS.Workbook();
@@ -209,7 +209,7 @@ describe('readSheetInWorker', () => {
     // grow. (The reader gives the event loop back after each 16 KB it inflates, so a pause of the
     // loop no longer tells the two apart; the CPU spent in this process does.)
     expect(inWorker).toBeLessThan(here / 2);
-  }, 60_000);
+  });
 
   it('answers a read whose worker is killed with a refusal, and reads the next file', async () => {
     const hostile = path.join(dir, 'many-strings.xlsx');
@@ -222,7 +222,7 @@ describe('readSheetInWorker', () => {
     for (const pid of sheetWorkerPids()) process.kill(pid, 'SIGKILL');
     await expect(reading).rejects.toThrow(workerDiedMessage(256));
     expect(await readSheetInWorker(file, options)).toHaveLength(2);
-  }, 60_000);
+  });
 
   it('answers a read whose worker runs out of heap with a refusal, this process unharmed', async () => {
     const hostile = path.join(dir, 'long-strings.xlsx');
@@ -234,7 +234,7 @@ describe('readSheetInWorker', () => {
     // With the bounds in place the same file is refused by them, and the next file is read.
     await expect(readSheetInWorker(hostile, options)).rejects.toThrow('表格文件解压后过大：其中的 xl/sharedStrings.xml 超出上限');
     expect(await readSheetInWorker(file, options)).toHaveLength(2);
-  }, 300_000);
+  });
 });
 
 describe('the package reader', () => {

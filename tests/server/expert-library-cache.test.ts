@@ -29,7 +29,7 @@ describe.each(dialects)('the expert library kept in memory on %s', (dialect) => 
       const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db.kysely)).rows[0].schema;
       other = openDatabase({ databaseUrl: TEST_DATABASE_URL ?? null, sqliteFile: '', pgSchema: schema });
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await other?.close();
     await t?.close();

@@ -34,7 +34,7 @@ describe.each(dialects)('expert review workflow on %s', (dialect) => {
     c = await reviewCallers(t, 'rf');
     await categoriseLibrary(t);
     await addExperts(t, 'fx', 20);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

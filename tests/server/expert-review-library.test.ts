@@ -25,7 +25,7 @@ describe.each(dialects)('expert review and the library on %s', (dialect) => {
     c = await reviewCallers(t, 'rl');
     await categoriseLibrary(t);
     await addExperts(t, 'lx', 10);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -52,7 +52,7 @@ describe.each(dialects)('replacing an expert’s score sheet (%s)', (dialect) =>
     const seat = (await calls.seats(id)).find((s) => s.status === 'confirmed' && s.seat_no === 1);
     seatId = seat?.id ?? '';
     expertId = seat?.expert_id ?? '';
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('the expert’s own sheet is not replaced without a reason, nor from a page read before it came', async () => {

@@ -34,7 +34,7 @@ describe.each(dialects)('expert review draw on %s', (dialect) => {
     c = await reviewCallers(t, 'er');
     await categoriseLibrary(t);
     await addExperts(t, 'ex', 12);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

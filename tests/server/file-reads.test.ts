@@ -68,7 +68,7 @@ describe.each(dialects)('file reads and attaching (%s)', (dialect) => {
     unitBId = other.id;
     unitB = await addAccount(t, `fr_unit_b_${dialect}`, 2, unitBId);
     editor = await staffWith(['content:article:view', 'content:article:edit', 'content:article:publish', 'content:notice:view', 'content:notice:edit', 'content:carousel:view', 'content:carousel:edit', 'content:link:view', 'content:link:edit']);
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('staff read a held file only with a code of its holder; a file nothing holds, only its uploader', async () => {
@@ -117,7 +117,7 @@ describe.each(dialects)('file reads and attaching (%s)', (dialect) => {
     const row = await db.selectFrom('stored_files').select('md5').where('file_id', '=', licence).executeTakeFirstOrThrow();
     const status = await t.call<{ exists: boolean }>('GET', `file/upload/status/${row.md5}`, { token: editor });
     expect(status.body.data.exists).toBe(false);
-  }, 120_000);
+  });
 
   it('a content item that names a private file is refused, and the file stays private', async () => {
     const licence = await unitBLicence();
@@ -146,7 +146,7 @@ describe.each(dialects)('file reads and attaching (%s)', (dialect) => {
     expect((await download(own)).statusCode).toBe(200); // published with the article
     expect((await download(licence)).statusCode).toBe(401);
     expect((await download(licence, editor)).statusCode).toBe(403);
-  }, 60_000);
+  });
 
   it("a member unit cannot attach another unit's file to its own record, nor read it after", async () => {
     const licence = await unitBLicence();
@@ -164,5 +164,5 @@ describe.each(dialects)('file reads and attaching (%s)', (dialect) => {
     expect((await download(licence, unitA)).statusCode).toBe(403);
     const attached = await t.db.kysely.selectFrom('file_attachments').select('owner_id').where('file_id', '=', licence).execute();
     expect(attached.map((a) => a.owner_id)).toEqual([unitBId]);
-  }, 60_000);
+  });
 });

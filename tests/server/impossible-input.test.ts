@@ -30,6 +30,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { routeAccessList, type RouteAccess } from '../../server/security/guard';
 import { createTestApp, dialects, type TestContext } from './helpers';
 import { tableChecksums } from './tableChecksums';
+import { ROUTE_WALK_MS } from '../waits';
 
 /** A value as JSON holds it: what a body is built of. */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -404,7 +405,7 @@ describe.each(dialects)('impossible input to every operation (%s)', (dialect) =>
     operations = operationsOf(paths, accessOf)
       // Logging out takes no input and would end the battery's session.
       .filter((op) => !op.url.endsWith('/user/auth/logout'));
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it('declares every field of every request by a kind', () => {
@@ -547,5 +548,5 @@ describe.each(dialects)('impossible input to every operation (%s)', (dialect) =>
     expect(afterRefusals).toEqual(before);
     expect(refusals).toBeGreaterThan(800);
     console.info(`impossible-input (${dialect}): ${calls} calls, ${refusals} refused, ${Date.now() - started} ms`);
-  }, 600_000);
+  }, ROUTE_WALK_MS);
 });

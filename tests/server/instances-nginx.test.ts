@@ -73,7 +73,7 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreS
     fs.writeFileSync(path.join(staticRoot, 'umi.0123abcd.js'), 'console.log(1);');
     nginx = await startNginx(nginxDir, [portA, portB], staticRoot, { servedBy: true });
     proxyPort = nginx.port;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await nginx?.stop();
@@ -82,7 +82,7 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreS
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(nginxDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('both instances, started at the same moment, migrated once and created one administrator', async () => {
     const printed = [a, b].map((s) => (s?.output().match(/已创建超级管理员/g) ?? []).length);
@@ -209,7 +209,7 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreS
     }
     // Back in service for the next test, on the same port (nginx's upstream).
     a = await startServer({ ...env, PORT: String(stopping.port) });
-  }, 60_000);
+  });
 
   it('an instance killed mid-run: every following request is answered by the other', async () => {
     const results: number[] = [];
@@ -218,7 +218,7 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreS
       results.push((await through('GET', 'user/current', { token })).body.status);
     }
     expect(results).toEqual(Array(30).fill(1));
-  }, 60_000);
+  });
 
   it('repeated wrong passwords lock the account across both instances', async () => {
     // A is down after the last test: bring it back so that the tries alternate between the two.
@@ -231,5 +231,5 @@ describe.skipIf(!TEST_DATABASE_URL || !NGINX_BIN)('two instances on one PostgreS
     expect(refused.body.message).toMatch(/锁定/);
     const refusedToo = await login(ADMIN_PASSWORD, ports[0]);
     expect(refusedToo.body.message).toMatch(/锁定/);
-  }, 60_000);
+  });
 });

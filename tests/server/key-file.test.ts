@@ -43,5 +43,5 @@ describe('createKeyFileOnce', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -58,7 +58,7 @@ describe.each(dialects)('a planted link in a project name (%s)', (dialect) => {
       .set({ sms_template_code: 'SMS_1', sms_params: JSON.stringify(['projectName', 'reviewOn']), text_body: `${template.text_body}\n{{siteUrl}}` })
       .where('id', '=', template.id)
       .execute();
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('goes out disarmed in the e-mail and the SMS; the site address stays', async () => {

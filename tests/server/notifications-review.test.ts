@@ -28,7 +28,7 @@ describe.each(dialects)("drawn experts' invitations (%s)", (dialect) => {
     // Every expert reachable by e-mail, at an address that names them.
     const experts = await t.db.kysely.selectFrom('experts').select('id').execute();
     for (const e of experts) await t.db.kysely.updateTable('experts').set({ email: `${e.id}@experts.example.cn` }).where('id', '=', e.id).execute();
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();

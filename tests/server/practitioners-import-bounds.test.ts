@@ -2,9 +2,10 @@
  * The practitioner import against sheets that look empty but are expensive to parse: rows
  * whose only cell is blank (formatted, or an empty string) far to the right, thousands of blank
  * rows, rows wide enough to pass the cell limit. Each is refused with a message naming the
- * limit, nothing is stored (not even the good row above), the answer comes within a bound, and
- * the server keeps answering meanwhile: every GET /api/v1/health sent during the import answers
- * in under 100 ms (the sheet is parsed in a child process, server/excel/import.ts).
+ * limit (not the read's own deadline, which a read that spent its time would meet), nothing is
+ * stored (not even the good row above), and the server keeps answering meanwhile: every GET
+ * /api/v1/health sent during the import answers within HEALTH_WITHIN_MS (the sheet is parsed
+ * in a child process, server/excel/import.ts).
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +21,6 @@ const HEADERS = ['姓名', '身份证号码', '性别', '手机号码', '电子�
 /** A valid ID number (region 110101, which the demo data does not use). */
 const GOOD_ID = '110101199003079876';
 const XFD = 16384;
-/** How long an import may take to answer: the worker's start and the read, on a busy machine. */
-const ANSWER_WITHIN_MS = 20_000;
 /**
  * The longest a health check may wait meanwhile. Reading such a sheet on the event loop held it
  * for seconds; what stays is garbage collection and a loaded machine's scheduling (a run beside
@@ -55,7 +54,7 @@ beforeAll(async () => {
   sheets.xfd = await sheetReaching(XFD, 5_000, true);
   sheets.blankRows = await sheetReaching(2, SHEET_READ_LIMITS.maxSheetRows + 100);
   sheets.wideRows = await sheetReaching(SHEET_READ_LIMITS.maxColumns, 6_000);
-}, 120_000);
+});
 
 describe.each(dialects)('practitioner import of sheets that look empty on %s', (dialect) => {
   let t: TestContext;
@@ -78,7 +77,7 @@ describe.each(dialects)('practitioner import of sheets that look empty on %s', (
    * answered. Measured from the due time, as a client outside would see it: the checks are sent
    * from this process's event loop, so while that loop is blocked they are sent late.
    */
-  async function importWhileProbing(content: Buffer): Promise<{ result: CallResult<PractitionerImportResult>; elapsed: number; health: number[] }> {
+  async function importWhileProbing(content: Buffer): Promise<{ result: CallResult<PractitionerImportResult>; health: number[] }> {
     const uploaded = await upload<StoredFile>(t, unit, content, { name: '从业人员.xlsx' });
     expect(uploaded.body.status).toBe(1);
     const started = performance.now();
@@ -99,16 +98,15 @@ describe.each(dialects)('practitioner import of sheets that look empty on %s', (
       due = Math.max(due + 20, performance.now());
     }
     const result = await importing;
-    return { result, elapsed: performance.now() - started, health };
+    return { result, health };
   }
 
   async function expectRefused(content: Buffer, message: string): Promise<void> {
     const before = { practitioners: await count('practitioners'), accounts: await count('accounts') };
-    const { result, elapsed, health } = await importWhileProbing(content);
+    const { result, health } = await importWhileProbing(content);
     expect(result.statusCode).toBe(400);
     expect(result.body.status).toBe(10);
     expect(result.body.message).toContain(message);
-    expect(elapsed).toBeLessThan(ANSWER_WITHIN_MS);
     expect(health.length).toBeGreaterThan(0);
     expect(Math.max(...health), `health checks took ${health.map((ms) => Math.round(ms)).join(', ')} ms`).toBeLessThan(HEALTH_WITHIN_MS);
     // Nothing stored, not even the good row above the refused ones.
@@ -119,16 +117,16 @@ describe.each(dialects)('practitioner import of sheets that look empty on %s', (
 
   it('refuses 5,000 rows whose one cell (formatted blank or empty string) is in column XFD, the server answering throughout', async () => {
     await expectRefused(sheets.xfd, `表格最多读取${SHEET_READ_LIMITS.maxColumns}列（AX列为止），第3行用到了第16384列（XFD列`);
-  }, 60_000);
+  });
 
   it('refuses more blank rows than the row limit, the server answering throughout', async () => {
     const limit = SHEET_READ_LIMITS.maxSheetRows;
     await expectRefused(sheets.blankRows, `表格最多读取${limit}行（含标题行和空行），第${limit + 1}行超出`);
-  }, 60_000);
+  });
 
   it('refuses rows reaching the last column allowed once they pass the cell limit, the server answering throughout', async () => {
     await expectRefused(sheets.wideRows, `表格最多读取${SHEET_READ_LIMITS.maxCells}个单元格`);
-  }, 60_000);
+  });
 
   it('still imports the good row of a sheet with a few blank formatted cells inside the bounds', async () => {
     const content = await sheetReaching(20, 50);
@@ -136,5 +134,5 @@ describe.each(dialects)('practitioner import of sheets that look empty on %s', (
     expect(result.body.message).toBe(result.body.status === 1 ? result.body.message : 'the import was accepted');
     expect(result.body.data).toMatchObject({ total: 1, created: 1, failed: 0 });
     expect(Math.max(0, ...health)).toBeLessThan(HEALTH_WITHIN_MS);
-  }, 60_000);
+  });
 });

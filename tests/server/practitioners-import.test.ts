@@ -215,7 +215,7 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
     const verify = await t.call<{ ok: boolean; checked: number }>('GET', 'operation-logs/verify', { token: await t.adminToken() });
     expect(verify.body.data).toMatchObject({ ok: true });
     expect(verify.body.data.checked).toBeGreaterThan(70);
-  }, 60_000);
+  });
 
   it('refuses more than 10,000 rows, storing nothing', async () => {
     const before = await count('practitioners');
@@ -223,5 +223,5 @@ describe.each(dialects)('practitioner import on %s', (dialect) => {
     const res = await runImport(unit, await uploadXlsx(unit, await xlsx(rows, ['姓名', '身份证号码'])));
     expect(res.body.message).toBe('一次最多导入10000行');
     expect(await count('practitioners')).toBe(before);
-  }, 60_000);
+  });
 });

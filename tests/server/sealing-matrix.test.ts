@@ -27,6 +27,7 @@ import { addAccount } from './reviewedSubject.helpers';
 import type { EmailChannel } from '../../server/notifications/channels/email';
 import type { SmsProvider } from '../../server/notifications/channels/smsTypes';
 import { serviceOf } from './notifications.helpers';
+import { ROUTE_WALK_MS } from '../waits';
 
 /** The resources whose reads are walked (the first path segment after /api/v1/). */
 const WALKED = /^\/api\/v1\/(experts|expert-draws|expert-conflicts|review-tasks|quality-samples|notice-|notices|operation-logs|messages|workbench|projects|business-audit)/;
@@ -167,7 +168,7 @@ describe.each(dialects)('sealing across every read (%s)', (dialect) => {
     const revealed = await t.call<{ value: string }>('POST', `notice-deliveries/${delivery.id}/reveal`, { token: admin });
     expect(revealed.body.data.value).toMatch(/^1390000/);
     expect((await t.call('POST', `notice-deliveries/${delivery.id}/resend`, { token: admin })).body.status).toBe(1);
-  }, 300_000);
+  });
   afterAll(async () => t?.close());
 
   /** Everything that names an expert of this test (drawn or not: none of them may show outside the library). */
@@ -211,7 +212,7 @@ describe.each(dialects)('sealing across every read (%s)', (dialect) => {
     expect(names.some((n) => records.text.includes(n))).toBe(true);
     const library = await t.call<Page<{ id: string; reviewsThisYear: number }>>('GET', 'experts?pageSize=100', { token: admin });
     expect(library.body.data.list.filter((e) => drawnIds.has(e.id) && e.reviewsThisYear > 0).length).toBeGreaterThan(0);
-  }, 600_000);
+  }, ROUTE_WALK_MS);
 
   it('通知记录: a drawn expert is not found by name or phone, and their address is not revealed', async () => {
     const seats = await calls.seats(taskId);

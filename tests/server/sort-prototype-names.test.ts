@@ -58,7 +58,7 @@ describe.each(dialects)('sort fields named like prototype members (%s)', (dialec
         .join('');
       operations.push({ url: path.replace(/\{\w+\}/g, () => randomUUID()), sortName, required });
     }
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   const get = (op: SortedOperation, value: string) =>
@@ -104,7 +104,7 @@ describe.each(dialects)('sort fields named like prototype members (%s)', (dialec
     }
     expect(problems).toEqual([]);
     expect(refusingLists).toBeGreaterThanOrEqual(14);
-  }, 120_000);
+  });
 
   it('still sorts by the fields a list offers', async () => {
     const units = await t.call<{ list: { name: string }[] }>('GET', 'member-units?sort=name,desc', { token });

@@ -46,7 +46,7 @@ describe('server/index.ts --seed-only', () => {
     }
     // Two processes, the first seeding the whole demo: seconds on a quiet machine, over 30 s
     // beside the journeys (npm test runs them side by side).
-  }, 90_000);
+  });
 
   it('refuses a weak ADMIN_PASSWORD', async () => {
     const env = { ...process.env, ADMIN_PASSWORD: 'admin', LOG_LEVEL: 'silent' };
@@ -95,5 +95,5 @@ describe('server/index.ts', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -64,7 +64,6 @@ describe('WORKERS', () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    120_000,
   );
 
   it.skipIf(!TEST_DATABASE_URL)(
@@ -86,6 +85,5 @@ describe('WORKERS', () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    120_000,
   );
 });
