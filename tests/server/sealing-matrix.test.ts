@@ -163,7 +163,7 @@ describe.each(dialects)('sealing across every read (%s)', (dialect) => {
     const sms: SmsProvider = { name: 'aliyun', send: async (m) => ({ ok: false, permanent: true, error: `号码 ${m.phone} 无效` }) };
     await serviceOf(t.app, { email, sms }).sendNow();
     const admin = await t.adminToken();
-    const delivery = await t.db.kysely.selectFrom('notification_deliveries').select(['id', 'state', 'last_error']).where('about_id', '=', taskId).where('channel', '=', 'sms').executeTakeFirstOrThrow();
+    const delivery = await t.db.kysely.selectFrom('notification_deliveries').select(['id', 'state', 'last_error']).where('about_id', '=', taskId).where('kind', '=', 'expert_drawn').where('channel', '=', 'sms').orderBy('id').executeTakeFirstOrThrow();
     expect(delivery.state).toBe('failed');
     const revealed = await t.call<{ value: string }>('POST', `notice-deliveries/${delivery.id}/reveal`, { token: admin });
     expect(revealed.body.data.value).toMatch(/^1390000/);
