@@ -49,11 +49,19 @@ function fillUnit(creditCode = FREE_CODE) {
 const step = (n: number) => screen.getByRole('heading', { level: 2, name: new RegExp(`^第 ${n} 步`), hidden: true }).closest('section')!;
 const visibleStep = () => [1, 2, 3].find((n) => !step(n).hidden);
 
+/** Waits for step `n`; while another step stays, the failure says what that step shows (a field's error, a file's state). */
+const reachStep = (n: number) =>
+  waitFor(() => {
+    const at = visibleStep() ?? 1;
+    if (at !== n) throw new Error(`仍在第 ${at} 步：${step(at).textContent ?? ''}`);
+  });
+
 async function uploadLicence(user: ReturnType<typeof userEvent.setup>) {
   const input = step(2).querySelector('input[type=file]') as HTMLInputElement;
   await user.upload(input, new File([new Uint8Array(randomBytes(3000))], '营业执照.pdf', { type: 'application/pdf' }));
   await screen.findByRole('button', { name: '删除 营业执照.pdf' });
   await waitFor(() => expect(within(step(2)).queryByText(/校验中|上传中/)).toBeNull());
+  expect(within(step(2)).queryByText(/上传失败/)).toBeNull();
 }
 
 function fillAccount() {
@@ -68,7 +76,7 @@ describe('register page', () => {
     expect(getToken()).toBeFalsy();
     fillUnit();
     await user.click(screen.getByRole('button', { name: '下一步' }));
-    await waitFor(() => expect(visibleStep()).toBe(2));
+    await reachStep(2);
 
     // The licence is required.
     await user.click(screen.getByRole('button', { name: '下一步' }));
@@ -78,7 +86,7 @@ describe('register page', () => {
     // Not through the logged-in files API.
     expect(fileCalls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(screen.getByRole('button', { name: '下一步' }));
-    await waitFor(() => expect(visibleStep()).toBe(3));
+    await reachStep(3);
 
     expect(screen.getByText(/密码规则：8–64 位，至少包含大写字母、小写字母、数字、符号中的三类；不能包含登录账号/)).toBeInTheDocument();
     fillAccount();
@@ -122,7 +130,7 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await uploadLicence(user);
     await user.click(screen.getByRole('button', { name: '下一步' }));
-    await waitFor(() => expect(visibleStep()).toBe(3));
+    await reachStep(3);
 
     const consent = screen.getByRole('checkbox');
     expect(consent).not.toBeChecked();
@@ -146,7 +154,7 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await uploadLicence(user);
     await user.click(screen.getByRole('button', { name: '下一步' }));
-    await waitFor(() => expect(visibleStep()).toBe(3));
+    await reachStep(3);
     type('密码', 'mingyuan2026');
     type('确认密码', 'Other2026x');
     await user.click(screen.getByRole('checkbox'));
@@ -162,14 +170,14 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await uploadLicence(user);
     await user.click(screen.getByRole('button', { name: '下一步' }));
-    await waitFor(() => expect(visibleStep()).toBe(3));
+    await reachStep(3);
     fillAccount();
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: '提交申请' }));
 
     expect(await within(itemOf('统一社会信用代码')).findByText(REGISTRATION_MESSAGES.creditCodeTaken)).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: REGISTRATION_MESSAGES.creditCodeTaken })).toBeNull();
-    await waitFor(() => expect(visibleStep()).toBe(1));
+    await reachStep(1);
     expect(screen.getByLabelText('单位名称')).toHaveValue('明远社会风险评估有限公司');
     expect(screen.getByLabelText('统一社会信用代码')).toHaveValue(TAKEN_CREDIT_CODE);
     expect(within(step(2)).getByText('营业执照.pdf')).toBeInTheDocument();
@@ -180,7 +188,7 @@ describe('register page', () => {
     type('统一社会信用代码', FREE_CODE);
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await user.click(screen.getByRole('button', { name: '下一步' }));
-    await waitFor(() => expect(visibleStep()).toBe(3));
+    await reachStep(3);
     await user.click(screen.getByRole('button', { name: '提交申请' }));
     expect(await screen.findByText('入会申请已提交')).toBeInTheDocument();
     expect(registrations).toHaveLength(1);
