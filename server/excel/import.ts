@@ -11,7 +11,7 @@
  * The package is read by server/excel/xlsxSheet.ts (its parts through zipPackage.ts), under
  * bounds on every part that hold before memory or disk is spent: the bytes each part really
  * inflates to and its ratio, the shared strings and styles counted, no temporary file. ExcelJS's
- * streaming reader, used before, had none of these (security review, issue 35).
+ * streaming reader, used before, had none of these (README.md, "个人信息保护与安全").
  *
  * A request reads through `readSheetInWorker` instead: the same reading in a child process
  * (server/excel/sheetWorker.ts), so that however slow a sheet is to parse no other request

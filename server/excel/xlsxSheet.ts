@@ -5,7 +5,7 @@
  * itself holds no more than 64 KB of any one text, name or attribute. Chosen over ExcelJS's
  * streaming reader, which cached every shared string whole (80 million empty ones ran the heap
  * out and aborted the process) and unpacked a worksheet met before the workbook's relationships
- * to a temporary file (security review, issue 35).
+ * to a temporary file (README.md, "个人信息保护与安全").
  *
  * What is held, and its bound:
  * - the shared strings: at most `maxSharedStrings`, each cut to the longest cell accepted (a

@@ -1,6 +1,6 @@
 /**
  * The parts of an uploaded .xlsx (a zip package), read by name from the file on disk and inflated
- * as a stream under bounds that hold before memory or disk is spent (security review, issue 35):
+ * as a stream under bounds that hold before memory or disk is spent (README.md, "个人信息保护与安全"):
  *
  * - the central directory is read at the end of the file, so the order of the entries does not
  *   matter and nothing is unpacked ahead to a temporary file (ExcelJS's streaming reader wrote a

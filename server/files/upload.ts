@@ -93,17 +93,24 @@ export interface UploadRules {
 export const NO_ROOM_MESSAGE = '服务器存储空间不足，暂时无法接收文件，请稍后再试或联系协会';
 
 /**
- * Refuses an upload that would leave less than UPLOAD_MIN_FREE_MB free on DATA_DIR's disk
- * (`incoming`: bytes not yet on it), with 503: a full disk would stop the database as well.
+ * Refuses an upload that would leave less than `floorBytes` (UPLOAD_MIN_FREE_MB) free on the disk
+ * of `dataDir` (`incoming`: bytes not yet on it), with 503: a full disk would stop the database as
+ * well. The refusal carries the free bytes it saw, for the caller's log.
  */
-export async function assertRoomOnDisk(request: FastifyRequest, incoming: number): Promise<void> {
-  const { dataDir, uploadMinFreeBytes } = request.server.appConfig;
-  if (uploadMinFreeBytes <= 0) return;
+async function assertRoomOnDisk(dataDir: string, floorBytes: number, incoming: number): Promise<void> {
+  if (floorBytes <= 0) return;
   const stats = await fsp.statfs(dataDir);
   const free = Number(stats.bavail) * Number(stats.bsize);
-  if (free - incoming < uploadMinFreeBytes) {
-    request.log.error({ free, incoming, floor: uploadMinFreeBytes }, 'upload refused: disk almost full');
-    throw new BizError(NO_ROOM_MESSAGE, ApiStatus.BusinessError, 503);
+  if (free - incoming < floorBytes) throw new DiskAlmostFull(free, incoming, floorBytes);
+}
+
+class DiskAlmostFull extends BizError {
+  constructor(
+    readonly free: number,
+    readonly incoming: number,
+    readonly floor: number,
+  ) {
+    super(NO_ROOM_MESSAGE, ApiStatus.BusinessError, 503);
   }
 }
 
@@ -114,10 +121,16 @@ export async function assertRoomOnDisk(request: FastifyRequest, incoming: number
  */
 export async function storeUpload(request: FastifyRequest, storage: FileStorage, rules: UploadRules): Promise<StoredFile> {
   const { limit } = rules;
+  const { dataDir, uploadMinFreeBytes } = request.server.appConfig;
+  const checkRoom = (incoming: number) =>
+    assertRoomOnDisk(dataDir, uploadMinFreeBytes, incoming).catch((err: unknown) => {
+      if (err instanceof DiskAlmostFull) request.log.error({ free: err.free, incoming: err.incoming, floor: err.floor }, 'upload refused: disk almost full');
+      throw err;
+    });
   const declared = Number(request.headers['content-length']);
   // Refuse at once what cannot fit, before reading a byte of it.
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLargeError(limit);
-  await assertRoomOnDisk(request, Number.isFinite(declared) ? declared : 0);
+  await checkRoom(Number.isFinite(declared) ? declared : 0);
 
   const { fields, received, fileName } = await readParts(request, storage, limit);
   let committed = false;
@@ -141,7 +154,7 @@ export async function storeUpload(request: FastifyRequest, storage: FileStorage,
     // A retried upload: nothing new to store; it is answered with the record it made.
     if (existing) return reuseOrRefuse(existing, content.md5, rules.uploaderId);
     // The temp file is on the disk already: what is left must still be above the floor.
-    await assertRoomOnDisk(request, 0);
+    await checkRoom(0);
     await rules.beforeCommit?.({ fileId: fields.fileId, size: content.size });
 
     const storageKey = await storage.commit(received.tempPath, content.md5);

@@ -228,7 +228,7 @@ describe('readSheetInWorker', () => {
     const hostile = path.join(dir, 'long-strings.xlsx');
     fs.writeFileSync(hostile, longStrings());
     // The bounds lifted and a small heap: the worker dies of V8's "Reached heap limit", which in a
-    // worker thread aborted the whole process (security review, issue 35).
+    // worker thread aborted the whole process (README.md, "个人信息保护与安全").
     const lifted = { ...options, maxCellChars: 2e9, packageLimits: { maxPartBytes: 1e10, maxPackageBytes: 1e10, maxRatio: 1e6 } };
     await expect(readSheetInWorker(hostile, lifted, { memoryMb: 64, timeoutMs: 240_000 })).rejects.toThrow(workerDiedMessage(64));
     // With the bounds in place the same file is refused by them, and the next file is read.

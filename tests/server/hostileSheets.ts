@@ -1,5 +1,5 @@
 /**
- * Hostile .xlsx files for the import's bounds (security review, issue 35), made at test time so
+ * Hostile .xlsx files for the import's bounds (README.md, "个人信息保护与安全"), made at test time so
  * that no large blob is committed: a zip written here, entry by entry, in any order and with any
  * declared sizes, whose parts may be a short text repeated millions of times. Such a part is
  * deflated once per megabyte-sized run (each run flushed in full, so that the same compressed

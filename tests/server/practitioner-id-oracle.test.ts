@@ -89,7 +89,7 @@ describe.each(dialects)('no ID-number oracle for member units on %s', (dialect) 
     const anotherName = await create(unit, fields({ idCardNo: registered.idCardNo.toLowerCase() }));
     expect(seen(anotherName)).toEqual(seen(otherName));
     // The name the record holds gets the same neutral refusal: a unit that knows a person's name
-    // cannot test candidate numbers for theirs (issue 35, finding 8).
+    // cannot test candidate numbers for theirs (README.md, "个人信息保护与安全").
     const itsName = await create(unit, fields({ idCardNo: registered.idCardNo, name: ` ${registered.name} ` }));
     expect(seen(itsName)).toEqual(seen(otherName));
     expect(await practitionerCount()).toBe(before);

@@ -1,5 +1,5 @@
 /**
- * The practitioner import against hostile packages (security review, issue 35; the files are
+ * The practitioner import against hostile packages (README.md, "个人信息保护与安全"; the files are
  * made by ./hostileSheets.ts): 80 million empty shared strings, a worksheet zipped ahead of the
  * workbook's relationships that inflates to 1.2 GB, a zip-bomb part, 5 million styles, a part
  * whose declared size lies. Each is refused with its Chinese message (status 10) by a bound that

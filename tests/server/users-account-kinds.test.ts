@@ -1,5 +1,5 @@
 /**
- * The user administrator manages staff accounts only (issue 35, finding 10): a member unit's
+ * The user administrator manages staff accounts only (README.md, "个人信息保护与安全", the three administrator roles): a member unit's
  * account acts as that unit and a practitioner's as that person, so creating, binding, editing,
  * enabling, disabling, unlocking, showing or resetting one needs that kind's management code
  * besides the user code (common/permissions.ts ACCOUNT_KIND_MANAGER), and the rows' actions say

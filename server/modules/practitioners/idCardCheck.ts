@@ -12,7 +12,7 @@
  * - a live record holding the number is named (duplicateIdCard) only to the unit that holds it:
  *   that unit sees the record anyway. A name the caller gives changes nothing (naming the record
  *   to whoever gave its name let a unit that knew a person's name test candidate numbers and
- *   be told which one was theirs, issue 35 finding 8);
+ *   be told which one was theirs: README.md, "个人信息保护与安全");
  * - otherwise the answer is idCardUnavailable, the one refusal for every ID-number reason the
  *   create cannot proceed (including two requests racing for one number), and it names no
  *   record, no unit and no status.
