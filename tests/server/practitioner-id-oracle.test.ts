@@ -14,7 +14,8 @@ import type { StoredFile } from '@common/schemas/files';
 import { PRACTITIONER_MESSAGES, type PractitionerCreatedResult, type PractitionerDetail, type PractitionerImportResult } from '@common/schemas/practitioners';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { ID_CARD_LOOKUP_LIMIT } from '../../server/modules/practitioners/idCardCheck';
-import { addAccount, upload } from './files.helpers';
+import { MESSAGES as UNIT_CHANGE_MESSAGES } from '../../server/modules/unit-changes/service';
+import { addAccount, pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type CallResult, type TestContext } from './helpers';
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -220,6 +221,13 @@ describe.each(dialects)('no ID-number oracle for member units on %s', (dialect) 
     expect(seen(await importSheet(importer, [[registered.name, registered.idCardNo, '']], '10.9.2.2'))).toEqual(limited);
     expect(seen(await importSheet(importer, fresh(1, '19870510'), '10.9.2.3'))).toEqual(limited);
     expect(seen(await create(importer, fields()))).toEqual(limited);
+    // The unit change's look-up of a practitioner to take over is the same budget, spent.
+    const letter = await upload<StoredFile>(t, importer, pdfBytes(), { name: '放行函.pdf' });
+    const moveIn = await t.call('POST', 'unit-changes', {
+      token: importer,
+      body: { practitionerName: registered.name, idCardNo: registered.idCardNo, reason: '调入', releaseLetterFileIds: [letter.body.data.fileId] },
+    });
+    expect(seen(moveIn)).toEqual({ ...limited, body: { ...limited.body, message: UNIT_CHANGE_MESSAGES.lookupTooOften } });
     expect(await practitionerCount()).toBe(before);
     // Once the window has passed, the unit imports again.
     t.clock.advanceMinutes(ID_CARD_LOOKUP_LIMIT.windowMinutes + 1);

@@ -19,9 +19,11 @@
  *
  * What remains: a number nobody holds is accepted, and one held elsewhere is refused, so a unit
  * could still tell them apart by trying. Nothing can answer both alike, since the first creates
- * a record and the second must not. That try costs a pending record and account in the unit's
- * own name, reviewed by the association and written to the audit trail, and it is counted by
- * the limit, so numbers cannot be tried quietly or in bulk, by the form or by the import.
+ * a record and the second must not; and the unit change must let a unit find, by name and whole
+ * number, the practitioner it takes over. Each try costs a pending record and account in the
+ * unit's own name (or a unit change request), reviewed by the association and written to the
+ * audit trail, and every way of asking counts against one budget, so numbers cannot be tried
+ * quietly or in bulk, by the form, the import or the unit change.
  */
 import type { FastifyRequest } from 'fastify';
 import { AuthType } from '@common/permissions';
@@ -30,12 +32,23 @@ import type { AuthUser } from '../../security/user';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
-import { enforceRateLimit, takeRateLimit } from '../../http/rateLimit';
+import { enforceRateLimit, takeRateLimit, type RateLimitRule } from '../../http/rateLimit';
 import { isDuplicatePerson } from './records';
 
-/** ID numbers a unit may look up (form entries, edits and import rows together), per unit (as many as the unit change look-up allows). */
+/**
+ * ID numbers a unit may look up, per unit: form entries, edits, import rows and the unit change's
+ * look-up of a practitioner to move in (server/modules/unit-changes/service.ts) all count against
+ * this one budget, so that no way of asking adds to another.
+ */
 export const ID_CARD_LOOKUP_LIMIT = { limit: 30, windowMinutes: 60 };
 const LOOKUP_BUCKET = 'practitioner-id-lookup';
+
+const rateKeyOf = (user: AuthUser) => (user.unitId ? `unit:${user.unitId}` : `account:${user.id}`);
+
+/** The rate-limit rule of a unit's ID-number look-ups, answered with `message` when spent. */
+export function idCardLookupRule(user: AuthUser, message: string): RateLimitRule {
+  return { bucket: LOOKUP_BUCKET, key: rateKeyOf(user), message, ...ID_CARD_LOOKUP_LIMIT };
+}
 
 export interface IdCardUse {
   /** The keyed hash of the ID number (server/pii idCardHash). */
@@ -45,7 +58,6 @@ export interface IdCardUse {
 }
 
 const isStaff = (user: AuthUser) => user.authType === AuthType.Staff;
-const rateKeyOf = (user: AuthUser) => (user.unitId ? `unit:${user.unitId}` : `account:${user.id}`);
 
 /** A live record holding a number: its name and unit. */
 export interface LiveHolder {
@@ -77,7 +89,7 @@ export async function liveHoldersOf(db: DbOrTrx, hashes: readonly string[], exce
  */
 export async function assertIdCardUsable(request: FastifyRequest, user: AuthUser, use: IdCardUse): Promise<void> {
   if (!isStaff(user)) {
-    await enforceRateLimit(request, { bucket: LOOKUP_BUCKET, key: rateKeyOf(user), message: PRACTITIONER_MESSAGES.lookupTooOften, ...ID_CARD_LOOKUP_LIMIT });
+    await enforceRateLimit(request, idCardLookupRule(user, PRACTITIONER_MESSAGES.lookupTooOften));
   }
   const holder = (await liveHoldersOf(request.server.db, [use.hash], use.exceptId)).get(use.hash);
   if (holder !== undefined) throw new BizError(duplicateMessageFor(user, holder));
@@ -91,7 +103,7 @@ export async function assertIdCardUsable(request: FastifyRequest, user: AuthUser
  */
 export async function takeImportLookups(request: FastifyRequest, user: AuthUser, rows: number): Promise<number> {
   if (isStaff(user) || rows === 0) return rows;
-  return takeRateLimit(request, { bucket: LOOKUP_BUCKET, key: rateKeyOf(user), message: PRACTITIONER_MESSAGES.lookupTooOften, ...ID_CARD_LOOKUP_LIMIT }, rows);
+  return takeRateLimit(request, idCardLookupRule(user, PRACTITIONER_MESSAGES.lookupTooOften), rows);
 }
 
 /** The answer to a save that lost a race for the number to another request: as the look-up would answer now. */

@@ -32,6 +32,7 @@ import { BizError, errors } from '../../http/errors';
 import { enforceRateLimit } from '../../http/rateLimit';
 import { logOperation } from '../../oplog';
 import { idCardHash } from '../../pii';
+import { idCardLookupRule } from '../practitioners/idCardCheck';
 import { moveCertificates } from '../../workflow/certificates';
 import { decideReview, openReview, type ReviewActor } from '../../workflow/reviews';
 import { stampOf } from '../../workflow/stamp';
@@ -39,9 +40,6 @@ import { findUnitChange, isParty, RELEASE_LETTER_SLOT, type UnitChangeJoinedRow 
 import { noticeUnitChangeStep, unitChangeNoticeOf } from '../../notify/membership';
 
 const ENTITY = 'unit-change';
-
-/** A new unit may look people up by ID number this often (a guard against trying numbers). */
-const LOOKUP_LIMIT = { limit: 30, windowMinutes: 60 };
 
 export const MESSAGES = {
   notApprovedPractitioner: '您的从业人员登记尚未审核通过或已离职，不能申请变更单位',
@@ -142,7 +140,8 @@ async function unitTarget(request: FastifyRequest, user: AuthUser, body: UnitCha
   if (!idCardNo) throw new BizError(MESSAGES.idCardRequired);
   const invalid = checkIdCardNo(idCardNo.toUpperCase());
   if (invalid) throw new BizError(invalid);
-  await enforceRateLimit(request, { bucket: 'unit-change-lookup', key: `unit:${unitId}`, message: MESSAGES.lookupTooOften, ...LOOKUP_LIMIT });
+  // The practitioners' budget of ID-number look-ups, shared with the form and the import.
+  await enforceRateLimit(request, idCardLookupRule(user, MESSAGES.lookupTooOften));
   const found = await db
     .selectFrom('practitioners')
     .select(['id', 'name', 'unit_id'])
