@@ -128,6 +128,7 @@ describe('register page', () => {
     const { user } = renderPage();
     fillUnit();
     await user.click(screen.getByRole('button', { name: '下一步' }));
+    await reachStep(2);
     await uploadLicence(user);
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await reachStep(3);
@@ -152,6 +153,7 @@ describe('register page', () => {
     const { user } = renderPage();
     fillUnit();
     await user.click(screen.getByRole('button', { name: '下一步' }));
+    await reachStep(2);
     await uploadLicence(user);
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await reachStep(3);
@@ -168,6 +170,7 @@ describe('register page', () => {
     const { user } = renderPage();
     fillUnit(TAKEN_CREDIT_CODE);
     await user.click(screen.getByRole('button', { name: '下一步' }));
+    await reachStep(2);
     await uploadLicence(user);
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await reachStep(3);
@@ -187,6 +190,7 @@ describe('register page', () => {
     // Corrected, it goes through.
     type('统一社会信用代码', FREE_CODE);
     await user.click(screen.getByRole('button', { name: '下一步' }));
+    await reachStep(2);
     await user.click(screen.getByRole('button', { name: '下一步' }));
     await reachStep(3);
     await user.click(screen.getByRole('button', { name: '提交申请' }));

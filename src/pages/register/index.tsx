@@ -49,15 +49,20 @@ export default function RegisterPage() {
     headings.current[current]?.focus();
   }, [current]);
 
+  // The step as of the last move, not of the last render: a second 下一步 pressed while the first
+  // one's checks are still running checks the same step again instead of moving twice or back.
+  const at = useRef(0);
   const go = (step: number) => {
     moved.current = true;
+    at.current = step;
     setCurrent(step);
   };
 
   const next = async () => {
+    const from = at.current;
     try {
-      await form.validateFields([...STEP_FIELDS[current]]);
-      go(current + 1);
+      await form.validateFields([...STEP_FIELDS[from]]);
+      if (at.current === from) go(from + 1);
     } catch {
       // antd shows each message under its field.
     }
