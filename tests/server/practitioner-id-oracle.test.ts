@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFile } from '@common/schemas/files';
 import { PRACTITIONER_MESSAGES, type PractitionerCreatedResult, type PractitionerDetail, type PractitionerImportResult } from '@common/schemas/practitioners';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
-import { ID_CARD_LOOKUP_LIMIT } from '../../server/modules/practitioners/idCardCheck';
+import { ID_CARD_LOOKUP_LIMIT } from '../../server/pii/idCardLookups';
 import { MESSAGES as UNIT_CHANGE_MESSAGES } from '../../server/modules/unit-changes/service';
 import { addAccount, pdfBytes, upload } from './files.helpers';
 import { createTestApp, dialects, type CallResult, type TestContext } from './helpers';

@@ -8,7 +8,8 @@
  *   same whatever the number;
  * - then the look-up is rate-limited per unit, counted whatever its outcome: one look-up per
  *   form entry or edit, and one per row of an import, against the same budget
- *   (ID_CARD_LOOKUP_LIMIT), so that an import tests no more numbers than the form could;
+ *   (server/pii/idCardLookups.ts, which the unit change shares), so that an import tests no more
+ *   numbers than the form could;
  * - a live record holding the number is named (duplicateIdCard) only to the unit that holds it:
  *   that unit sees the record anyway. A name the caller gives changes nothing (naming the record
  *   to whoever gave its name let a unit that knew a person's name test candidate numbers and
@@ -32,23 +33,9 @@ import type { AuthUser } from '../../security/user';
 import { PRACTITIONER_ACTIVE_STATUSES } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { BizError } from '../../http/errors';
-import { enforceRateLimit, takeRateLimit, type RateLimitRule } from '../../http/rateLimit';
+import { enforceRateLimit, takeRateLimit } from '../../http/rateLimit';
+import { idCardLookupRule } from '../../pii/idCardLookups';
 import { isDuplicatePerson } from './records';
-
-/**
- * ID numbers a unit may look up, per unit: form entries, edits, import rows and the unit change's
- * look-up of a practitioner to move in (server/modules/unit-changes/service.ts) all count against
- * this one budget, so that no way of asking adds to another.
- */
-export const ID_CARD_LOOKUP_LIMIT = { limit: 30, windowMinutes: 60 };
-const LOOKUP_BUCKET = 'practitioner-id-lookup';
-
-const rateKeyOf = (user: AuthUser) => (user.unitId ? `unit:${user.unitId}` : `account:${user.id}`);
-
-/** The rate-limit rule of a unit's ID-number look-ups, answered with `message` when spent. */
-export function idCardLookupRule(user: AuthUser, message: string): RateLimitRule {
-  return { bucket: LOOKUP_BUCKET, key: rateKeyOf(user), message, ...ID_CARD_LOOKUP_LIMIT };
-}
 
 export interface IdCardUse {
   /** The keyed hash of the ID number (server/pii idCardHash). */
@@ -85,7 +72,7 @@ export async function liveHoldersOf(db: DbOrTrx, hashes: readonly string[], exce
 
 /**
  * Refuses a number a live record (other than `exceptId`) holds. Call it after every other check
- * of the request: for a unit it counts against ID_CARD_LOOKUP_LIMIT before it looks.
+ * of the request: for a unit it counts against the look-up budget before it looks.
  */
 export async function assertIdCardUsable(request: FastifyRequest, user: AuthUser, use: IdCardUse): Promise<void> {
   if (!isStaff(user)) {

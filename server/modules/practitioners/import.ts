@@ -46,7 +46,8 @@ import { BizError, errors } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import { encryptPractitionerPii, type PractitionerPiiColumns } from '../../pii/fields';
 import { checkIdCard, checkPhoneField, checkPlainFields, genderOfIdCard, isRealDay, loadDictIndex, type DictField, type DictIndex, type PlainColumns } from './fields';
-import { duplicateMessageFor, ID_CARD_LOOKUP_LIMIT, liveHoldersOf, racedDuplicateMessage, takeImportLookups, type LiveHolder } from './idCardCheck';
+import { ID_CARD_LOOKUP_LIMIT } from '../../pii/idCardLookups';
+import { duplicateMessageFor, liveHoldersOf, racedDuplicateMessage, takeImportLookups, type LiveHolder } from './idCardCheck';
 import { insertPractitioner, insertPractitioners, isDuplicatePerson, type NewPractitionerInput } from './records';
 import { targetUnit } from './service';
 import { noticePractitionersSubmitted } from '../../notify/membership';
@@ -105,7 +106,7 @@ export async function buildTemplate(request: FastifyRequest): Promise<Buffer> {
   help.addRow({ column: '', note: '某一行有错误时该行不会导入，其余正确的行照常导入；导入后按结果中的行号改正错误行，再单独导入这些行。' });
   help.addRow({
     column: '',
-    note: `会员单位每小时最多核验 ${ID_CARD_LOOKUP_LIMIT.limit} 个身份证号码（逐个登记与导入合计）；超出的行本次不导入，结果中会列出，请稍后再导入这些行，人数较多时可请协会代为导入。`,
+    note: `会员单位每小时最多核验 ${ID_CARD_LOOKUP_LIMIT.limit} 个身份证号码（逐个登记、导入与单位变更调入查询合计）；超出的行本次不导入，结果中会列出，请稍后再导入这些行，人数较多时可请协会代为导入。`,
   });
   help.addRow({ column: '', note: '每位从业人员会生成一个登录账号和初始密码，仅在导入结果中显示一次，请及时下载或记录并告知本人。' });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -32,7 +32,7 @@ import { BizError, errors } from '../../http/errors';
 import { enforceRateLimit } from '../../http/rateLimit';
 import { logOperation } from '../../oplog';
 import { idCardHash } from '../../pii';
-import { idCardLookupRule } from '../practitioners/idCardCheck';
+import { idCardLookupRule } from '../../pii/idCardLookups';
 import { moveCertificates } from '../../workflow/certificates';
 import { decideReview, openReview, type ReviewActor } from '../../workflow/reviews';
 import { stampOf } from '../../workflow/stamp';
