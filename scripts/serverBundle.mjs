@@ -33,7 +33,7 @@ export async function buildServerBundle(outDir = defaultServerBundleDir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     tsconfig: path.join(repoRoot, 'tsconfig.json'),

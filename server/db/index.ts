@@ -1,13 +1,13 @@
 /**
- * Opens the database: SQLite (better-sqlite3) by default, PostgreSQL when DATABASE_URL is
- * postgres://. Import `AppDb` / `Db` from here; table types live in ./types.ts.
+ * Opens the database: SQLite (Node's node:sqlite, ./sqlite.ts) by default, PostgreSQL when
+ * DATABASE_URL is postgres://. Import `AppDb` / `Db` from here; table types live in ./types.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { preparingPool } from './preparedStatements';
+import { kyselySqliteDatabase, openSqliteFile } from './sqlite';
 import type { Database, Db } from './types';
 
 export type * from './types';
@@ -37,45 +37,16 @@ export function openDatabase(options: OpenDatabaseOptions): AppDb {
 
 function openSqlite(file: string): AppDb {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new SqliteDatabase(file);
+  const database = openSqliteFile(file);
   // WAL lets readers run during a write; busy_timeout waits for a lock instead of failing.
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.exec('pragma journal_mode = WAL');
+  database.exec('pragma synchronous = NORMAL');
+  database.exec('pragma foreign_keys = ON');
+  database.exec('pragma busy_timeout = 5000');
   // Freed pages are zeroed, so a deleted or re-encrypted value does not linger in the file.
-  database.pragma('secure_delete = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  database.exec('pragma secure_delete = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqliteDatabase(database) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
-}
-
-/** Prepared statements kept, by their SQL text (the app's statements are a few hundred). */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * The database as Kysely sees it, with its prepared statements kept: Kysely prepares every
- * statement again on each call, and compiling took about a fifth of the staff list's
- * database time (the session's identity statement, server/security/user.ts, is a large one).
- * Safe because Kysely runs one statement at a time on SQLite's one connection; the oldest
- * statement is dropped beyond STATEMENT_CACHE_SIZE.
- */
-function withStatementCache(database: SqliteDatabase.Database): SqliteDialectDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => database.close(),
-    prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (!statement) {
-        statement = database.prepare(text);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = statements.keys().next();
-          if (!oldest.done) statements.delete(oldest.value);
-        }
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
 }
 
 function openPostgres(connectionString: string, schema?: string): AppDb {

@@ -29,7 +29,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { openSqliteFile } from '../../server/db/sqlite';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDIT_TIER_LABELS, DEFAULT_CREDIT_RULES, tierOf } from '@common/credit';
@@ -138,15 +138,15 @@ async function openComplaint(page: Page, complaintNo: string): Promise<{ drawer:
  * server's, and the server reads the rating afresh on each request.
  */
 function movePublicityBack(ratingId: string, days: number): { from: string; until: string } {
-  const db = new SqliteDatabase(inject('sqliteFile'), { fileMustExist: true });
+  const db = openSqliteFile(inject('sqliteFile'));
   try {
-    db.pragma('busy_timeout = 5000');
+    db.exec('pragma busy_timeout = 5000');
     const shift = `-${days} days`;
     const moved = db
       .prepare("update credit_ratings set publicity_from = date(publicity_from, ?), publicity_until = date(publicity_until, ?) where id = ? and status = 'publicity'")
       .run(shift, shift, ratingId);
     expect(moved.changes, '公示中的评价应恰好一条').toBe(1);
-    return db.prepare('select publicity_from as "from", publicity_until as until from credit_ratings where id = ?').get(ratingId) as { from: string; until: string };
+    return db.prepare('select publicity_from as "from", publicity_until as until from credit_ratings where id = ?').get(ratingId) as unknown as { from: string; until: string };
   } finally {
     db.close();
   }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { openSqliteFile } from '../../server/db/sqlite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { md5, multipart, pngBytes } from './files.helpers';
@@ -67,9 +67,9 @@ describe.each(targets)('SIGKILL mid-work, then a restart ($dialect)', ({ dialect
           await c.end();
         }
       }
-      const db = new SqliteDatabase(path.join(dataDir, 'app.db'), { readonly: true });
+      const db = openSqliteFile(path.join(dataDir, 'app.db'), { readOnly: true });
       try {
-        return Number((db.prepare(query.replace(/\$\d+/g, '?')).get(...params) as { n: number }).n);
+        return Number((db.prepare(query.replace(/\$\d+/g, '?')).get(...(params as (string | number)[])) as { n: number } | undefined)?.n);
       } finally {
         db.close();
       }
@@ -97,10 +97,10 @@ describe.each(targets)('SIGKILL mid-work, then a restart ($dialect)', ({ dialect
 
       // 3. Restarted for good.
       if (dialect === 'sqlite') {
-        const db = new SqliteDatabase(path.join(dataDir, 'app.db'));
+        const db = openSqliteFile(path.join(dataDir, 'app.db'));
         try {
-          expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-          expect(db.pragma('foreign_key_check')).toEqual([]);
+          expect(db.prepare('pragma integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
+          expect(db.prepare('pragma foreign_key_check').all()).toEqual([]);
         } finally {
           db.close();
         }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../../server/db/sqlite';
 import { describe, expect, it } from 'vitest';
 import { FULL_COST_N } from '../../server/security/passwords';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoAccounts';
@@ -28,9 +28,9 @@ describe('server/index.ts --seed-only', () => {
       expect(first.stdout).toContain(`demo_unit / ${DEMO_PASSWORD}`);
       expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);
       // A server process hashes chosen passwords at full cost, whatever the tests' own cost (./passwordCost.ts).
-      const db = new Database(path.join(dataDir, 'app.db'), { readonly: true });
+      const db = openSqliteFile(path.join(dataDir, 'app.db'), { readOnly: true });
       try {
-        const hashes = db.prepare("select login_account, password_hash from accounts where login_account in ('admin', 'demo_unit') order by login_account").all() as { login_account: string; password_hash: string }[];
+        const hashes = db.prepare("select login_account, password_hash from accounts where login_account in ('admin', 'demo_unit') order by login_account").all() as unknown as { login_account: string; password_hash: string }[];
         expect(hashes.map((h) => [h.login_account, h.password_hash.split('$').slice(0, 2).join('$')])).toEqual([
           ['admin', `scrypt$${FULL_COST_N}`],
           ['demo_unit', `scrypt$${FULL_COST_N}`],

@@ -18,6 +18,7 @@ import { BizError } from '../../http/errors';
 import { logOperation } from '../../oplog';
 import type { PractitionerPiiColumns } from '../../pii/fields';
 import { openReviews, type ReviewActor } from '../../workflow/reviews';
+import { constraintBroken, constraintText } from '../../db/constraints';
 import type { PlainColumns } from './fields';
 
 export const LOGIN_PREFIX = 'ry';
@@ -127,24 +128,13 @@ export async function insertPractitioners(
   return ids.map((id, i) => ({ id, loginAccount: logins[i] }));
 }
 
-/** A constraint failure of either dialect: unique or foreign key. */
-function constraintOf(err: unknown): 'unique' | 'foreign' | null {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  const code = typeof e?.code === 'string' ? e.code : '';
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return 'unique';
-  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreign';
-  return null;
-}
-
 /** The one live record per person rule, hit by a race the earlier check could not see. */
 export function isDuplicatePerson(err: unknown): boolean {
-  if (constraintOf(err) !== 'unique') return false;
-  const text = String((err as { message?: unknown; constraint?: unknown }).message ?? '') + String((err as { constraint?: unknown }).constraint ?? '');
-  return /id_card/.test(text);
+  return constraintBroken(err) === 'unique' && /id_card/.test(constraintText(err));
 }
 
 export function isForeignKeyFailure(err: unknown): boolean {
-  return constraintOf(err) === 'foreign';
+  return constraintBroken(err) === 'foreign';
 }
 
 /** Runs `work`; a duplicate-person race becomes the rule's message. */

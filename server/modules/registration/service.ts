@@ -36,6 +36,7 @@ import { wanYuanToFen } from '../../db/domainTypes';
 import type { DbOrTrx } from '../../db/types';
 import { newAuditColumns } from '../../db/versioned';
 import { BizError } from '../../http/errors';
+import { constraintBroken, constraintText } from '../../db/constraints';
 import { logOperation } from '../../oplog';
 import { openReview } from '../../workflow/reviews';
 import { noticeRegistrationSubmitted } from '../../notify/membership';
@@ -154,11 +155,8 @@ async function freeLoginAccount(trx: DbOrTrx, creditCode: string): Promise<strin
 
 /** Which unique rule a failed insert broke, on either dialect (two registrations at once). */
 export function uniqueViolationOf(err: unknown): 'credit_code' | 'login_account' | null {
-  if (typeof err !== 'object' || err === null) return null;
-  const e = err as { code?: unknown; message?: unknown; constraint?: unknown; detail?: unknown };
-  const unique = e.code === '23505' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
-  if (!unique) return null;
-  const text = [e.message, e.constraint, e.detail].filter((v) => typeof v === 'string').join(' ');
+  if (constraintBroken(err) !== 'unique') return null;
+  const text = constraintText(err);
   if (text.includes('credit_code')) return 'credit_code';
   if (text.includes('login_account')) return 'login_account';
   return null;
