@@ -156,8 +156,11 @@ describe('ResourceFormDrawer', () => {
     expect(db.bodies).toEqual([{ name: '我的名称', version: 3 }]);
 
     fireEvent.click(within(drawerPanel()).getByText('重新加载'));
-    await waitFor(() => expect(within(drawerPanel()).getByPlaceholderText('部件名称')).toHaveValue('他人的名称'));
-    expect(screen.queryByText('保存失败：数据已被他人修改')).toBeNull();
+    // The latest values come first, the warning goes once they are in: wait for both.
+    await waitFor(() => {
+      expect(within(drawerPanel()).getByPlaceholderText('部件名称')).toHaveValue('他人的名称');
+      expect(screen.queryByText('保存失败：数据已被他人修改')).toBeNull();
+    });
     type('我的名称');
     fireEvent.click(within(drawerPanel()).getByText('保存草稿'));
     await waitFor(() => expect(db.bodies).toEqual([{ name: '我的名称', version: 3 }, { name: '我的名称', version: 4 }]));
