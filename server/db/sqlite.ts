@@ -37,12 +37,12 @@ function loadSqlite(): SqliteModule {
   } as typeof process.emitWarning;
   let loaded: SqliteModule | undefined;
   try {
-    // Not there before Node 22.5 (getBuiltinModule itself not before 20.16): said plainly.
+    // Missing on a Node older than package.json's engines: said plainly, the floor not repeated here.
     loaded = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('node:sqlite') : undefined;
   } finally {
     process.emitWarning = emitWarning;
   }
-  if (!loaded) throw new Error(`SQLite 需要 Node.js 22.16 或更高版本（package.json engines），当前为 ${process.version}`);
+  if (!loaded) throw new Error(`当前 Node.js ${process.version} 没有 node:sqlite：请使用 package.json engines 所写的版本（README.md「Runtime」）`);
   sqliteModule = loaded;
   return loaded;
 }
